@@ -1,0 +1,2 @@
+/// The Account demo module.
+public enum AccountModule {}

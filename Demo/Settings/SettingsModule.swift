@@ -1,0 +1,2 @@
+/// The Settings demo module.
+public enum SettingsModule {}

@@ -1,0 +1,2 @@
+/// The Shop demo module.
+public enum ShopModule {}

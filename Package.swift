@@ -1,0 +1,27 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "URLRouter",
+    platforms: [.macOS(.v15), .iOS(.v18)],
+    products: [
+        .library(name: "URLRouter", targets: ["URLRouter"]),
+        .executable(name: "deeplink", targets: ["DeepLinkApp"]),
+    ],
+    targets: [
+        .target(name: "URLRouter", path: "Sources/URLRouter"),
+        .testTarget(name: "URLRouterTests", dependencies: ["URLRouter"], path: "Tests/URLRouterTests"),
+
+        // The Demo: a modular app's deep-link handler. Each module depends only on URLRouter.
+        .target(name: "Shop", dependencies: ["URLRouter"], path: "Demo/Shop"),
+        .target(name: "Account", dependencies: ["URLRouter"], path: "Demo/Account"),
+        .target(name: "Settings", dependencies: ["URLRouter"], path: "Demo/Settings"),
+        .executableTarget(
+            name: "DeepLinkApp",
+            dependencies: ["URLRouter", "Shop", "Account", "Settings"],
+            path: "Demo/App"
+        ),
+        .testTarget(name: "DemoTests", dependencies: ["DeepLinkApp"], path: "Tests/DemoTests"),
+    ],
+    swiftLanguageModes: [.v6]
+)

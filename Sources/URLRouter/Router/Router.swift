@@ -1,0 +1,1 @@
+// The router core lands here.
