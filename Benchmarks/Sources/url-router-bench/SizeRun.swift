@@ -1,0 +1,121 @@
+import RoutingKit
+import URLRouter
+
+/// Everything measured at one route count: correctness first, then memory, registration,
+/// match, open and allocations, each against its comparison in the same run.
+struct SizeRun {
+    let count: Int
+    let rounds: Int
+    let lookupCount: Int
+    let report: Report
+
+    /// The lookups' median times, kept to compare route counts afterwards.
+    struct Times {
+        var matchAll = 0.0, matchHits = 0.0, matchMisses = 0.0, open = 0.0
+    }
+
+    func run() -> Times? {
+        let set = RouteSet(count: count, lookupCount: lookupCount)
+        let n = set.routes.count
+        print("— N = \(grouped(n)): \(set.moduleCount) modules, \(grouped(set.lookups.count)) lookups, \(rounds) rounds")
+
+        // Memory: build from pattern strings made inside the measured span and dropped before its
+        // end, so whatever a router keeps of them counts and nothing else does.
+        let (router, ourBytes) = retainedBytes {
+            Contestants.buildURLRouter(set.routes.map { String(decoding: Array($0.pattern.utf8), as: UTF8.self) })
+        }
+        let (trie, kitBytes) = retainedBytes {
+            Contestants.buildRoutingKit(set.routes.map { String(decoding: Array($0.routingKitPath.utf8), as: UTF8.self) })
+        }
+        let dictionary = Contestants.buildDictionary(set.routes.map(\.sampleURL))
+        let kit = RoutingKitLookup(router: trie)
+        let patternIndex = Dictionary(uniqueKeysWithValues: set.routes.enumerated().map { ($1.pattern, $0) })
+
+        guard check(set, router: router, kit: kit, dictionary: dictionary, patternIndex: patternIndex) else { return nil }
+
+        if let ourBytes, let kitBytes {
+            let ours = Double(ourBytes) / Double(n), theirs = Double(kitBytes) / Double(n)
+            report.add(Figure(name: "memory retained per route", routeCount: n, value: ours, unit: "B",
+                              comparison: "routing-kit ÷ this router", ratio: theirs / ours,
+                              target: n >= 100_000 ? "< 150 B" : nil, met: n >= 100_000 ? ours < 150 : nil))
+            report.add(Figure(name: "memory retained per route, routing-kit", routeCount: n, value: theirs, unit: "B"))
+        }
+        measureRegistration(set)
+
+        let urls = set.lookups.map(\.url)
+        let hits = set.lookups.filter(\.kind.isHit).map(\.url)
+        let misses = set.lookups.filter { !$0.kind.isHit }.map(\.url)
+        let opens = hits.enumerated().map { index, url in "\(url)?ref=home&n=\(index % 100)" }
+
+        let ourMatch = { (urls: [String]) in Workload(name: "match", operations: urls.count) { Self.matchAll(router, urls) } }
+        let kitMatch = { (urls: [String]) in Workload(name: "routing-kit", operations: urls.count) { Self.matchAll(kit, urls) } }
+        let dictMatch = { (urls: [String]) in Workload(name: "dictionary", operations: urls.count) { Self.matchAll(dictionary, urls) } }
+        let ourOpen = Workload(name: "open", operations: opens.count) { Self.openAll(router, opens) }
+        let kitOpen = Workload(name: "routing-kit open", operations: opens.count) { Self.openAll(kit, opens) }
+
+        let all = timeRoundRobin([ourMatch(urls), kitMatch(urls), dictMatch(urls)], rounds: rounds)
+        let hitTimes = timeRoundRobin([ourMatch(hits), ourMatch(misses), kitMatch(hits), kitMatch(misses)], rounds: rounds)
+        let openTimes = timeRoundRobin([ourOpen, kitOpen], rounds: rounds)
+
+        let big = n >= 10_000
+        report.add(Figure(name: "match, all lookups", routeCount: n, value: all[0], unit: "ns",
+                          comparison: "routing-kit ÷ this router", ratio: all[1] / all[0],
+                          target: big ? "≥ 20×" : nil, met: big ? all[1] / all[0] >= 20 : nil))
+        report.add(Figure(name: "match ÷ Dictionary lookup", routeCount: n, value: all[0], unit: "ns",
+                          comparison: "this router ÷ Dictionary", ratio: all[0] / all[2],
+                          target: big ? "≤ 1.5×" : nil, met: big ? all[0] / all[2] <= 1.5 : nil))
+        report.add(Figure(name: "match, routing-kit (split + route)", routeCount: n, value: all[1], unit: "ns"))
+        report.add(Figure(name: "Dictionary<String, Int> exact lookup", routeCount: n, value: all[2], unit: "ns"))
+        report.add(Figure(name: "match, hits", routeCount: n, value: hitTimes[0], unit: "ns",
+                          comparison: "routing-kit ÷ this router", ratio: hitTimes[2] / hitTimes[0]))
+        report.add(Figure(name: "match, misses", routeCount: n, value: hitTimes[1], unit: "ns",
+                          comparison: "misses ÷ hits", ratio: hitTimes[1] / hitTimes[0],
+                          target: "≤ 1×", met: hitTimes[1] <= hitTimes[0]))
+        report.add(Figure(name: "match, misses, routing-kit", routeCount: n, value: hitTimes[3], unit: "ns",
+                          comparison: "routing-kit ÷ this router", ratio: hitTimes[3] / hitTimes[1]))
+        report.add(Figure(name: "open with query, handler reads id", routeCount: n, value: openTimes[0], unit: "ns",
+                          comparison: "routing-kit ÷ this router", ratio: openTimes[1] / openTimes[0],
+                          target: "≥ 5×", met: openTimes[1] / openTimes[0] >= 5))
+        report.add(Figure(name: "open, routing-kit (split, route, query)", routeCount: n, value: openTimes[1], unit: "ns"))
+
+        let allocations: [(String, Workload)] = [
+            ("allocations per match, hits", ourMatch(hits)), ("allocations per match, misses", ourMatch(misses)),
+            ("allocations per open", ourOpen), ("allocations per match, routing-kit", kitMatch(urls)),
+            ("allocations per open, routing-kit", kitOpen), ("allocations per Dictionary lookup", dictMatch(urls)),
+        ]
+        for (name, workload) in allocations {
+            if let perOperation = allocationsPerOperation(workload) {
+                report.add(Figure(name: name, routeCount: n, value: perOperation, unit: "allocs"))
+            }
+        }
+        blackHole((router, trie, dictionary))
+        return Times(matchAll: all[0], matchHits: hitTimes[0], matchMisses: hitTimes[1], open: openTimes[0])
+    }
+
+    /// Registration time per route, median of several fresh builds from prepared pattern strings.
+    private func measureRegistration(_ set: RouteSet) {
+        let patterns = set.routes.map(\.pattern)
+        let paths = set.routes.map(\.routingKitPath)
+        let builds = max(3, min(rounds, 2_000_000 / max(patterns.count, 1)))
+        var ours: [Double] = [], theirs: [Double] = []
+        for _ in 0..<builds {
+            var start = nowNanoseconds()
+            blackHole(Contestants.buildURLRouter(patterns))
+            ours.append(Double(nowNanoseconds() - start))
+            start = nowNanoseconds()
+            blackHole(Contestants.buildRoutingKit(paths))
+            theirs.append(Double(nowNanoseconds() - start))
+        }
+        let n = patterns.count
+        let perRoute = median(ours) / Double(n) / 1000, kitPerRoute = median(theirs) / Double(n) / 1000
+        report.add(Figure(name: "registration per route", routeCount: n, value: perRoute, unit: "µs",
+                          comparison: "routing-kit ÷ this router", ratio: kitPerRoute / perRoute,
+                          target: "< 1 µs", met: perRoute < 1))
+        report.add(Figure(name: "registration per route, routing-kit", routeCount: n, value: kitPerRoute, unit: "µs"))
+        if n >= 100_000 {
+            let seconds = median(ours) / 1e9
+            report.add(Figure(name: "registration of all routes", routeCount: n, value: seconds, unit: "s",
+                              target: "< 0.1 s", met: seconds < 0.1))
+        }
+    }
+}

@@ -1,0 +1,126 @@
+import Synchronization
+import URLRouter
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs `bodies` on their own threads, released together, and returns the wall time from the
+/// release until the last one finishes.
+func runOnThreads(_ bodies: [@Sendable () -> Void]) -> UInt64 {
+    let gate = Gate()
+    final class Start: Sendable {
+        let body: @Sendable () -> Void
+        init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+    }
+    var threads: [pthread_t] = []
+    for body in bodies {
+        let start = Start {
+            gate.ready.add(1, ordering: .relaxed)
+            while !gate.go.load(ordering: .acquiring) {}
+            body()
+        }
+        var thread = pthread_t()
+        let context = Unmanaged.passRetained(start).toOpaque()
+        let status = pthread_create(&thread, nil, { context in
+            let start = Unmanaged<Start>.fromOpaque(context!).takeRetainedValue()
+            start.body()
+            return nil
+        }, context)
+        precondition(status == 0, "pthread_create failed: \(status)")
+        threads.append(thread)
+    }
+    while gate.ready.load(ordering: .relaxed) < bodies.count {}
+    let begin = nowNanoseconds()
+    gate.go.store(true, ordering: .releasing)
+    for thread in threads { pthread_join(thread, nil) }
+    return nowNanoseconds() - begin
+}
+
+/// Shared flags for a thread run.
+final class Gate: Sendable {
+    let ready = Atomic<Int>(0)
+    let go = Atomic<Bool>(false)
+    let stop = Atomic<Bool>(false)
+    let count = Atomic<Int>(0)
+}
+
+/// Per-batch times one thread recorded.
+final class BatchTimes: Sendable {
+    let values = Mutex<[UInt64]>([])
+}
+
+/// Opens on one thread against two at once, and opens while another thread registers.
+struct ThreadRun {
+    let count: Int
+    let rounds: Int
+    let opensPerThread: Int
+    let report: Report
+
+    func run() {
+        let set = RouteSet(count: count, lookupCount: 4096)
+        let router = Contestants.buildURLRouter(set.routes.map(\.pattern))
+        let urls = set.lookups.filter(\.kind.isHit).map { "\($0.url)?ref=home" }
+        let n = set.routes.count
+        let opens = opensPerThread
+        let work: @Sendable () -> Void = {
+            var index = 0
+            for _ in 0..<opens {
+                blackHole(router.open(urls[index]))
+                index = index + 1 == urls.count ? 0 : index + 1
+            }
+        }
+        var one: [Double] = [], two: [Double] = []
+        for _ in 0..<rounds {
+            one.append(Double(opens) * 1e9 / Double(runOnThreads([work])))
+            two.append(Double(2 * opens) * 1e9 / Double(runOnThreads([work, work])))
+        }
+        let single = median(one), double = median(two)
+        report.add(Figure(name: "opens per second, 1 thread", routeCount: nil, value: single / 1e6, unit: "M/s"))
+        report.add(Figure(name: "opens per second, 2 threads", routeCount: nil, value: double / 1e6, unit: "M/s",
+                          comparison: "2 threads ÷ 1", ratio: double / single, target: "≥ 1.8×", met: double / single >= 1.8))
+
+        // One thread opens in batches while another registers new routes as fast as it can.
+        let batch = 1000
+        let batches = max(1, opens / batch)
+        let openInBatches: @Sendable (BatchTimes) -> Void = { times in
+            var index = 0
+            var local: [UInt64] = []
+            local.reserveCapacity(batches)
+            for _ in 0..<batches {
+                let start = nowNanoseconds()
+                for _ in 0..<batch {
+                    blackHole(router.open(urls[index]))
+                    index = index + 1 == urls.count ? 0 : index + 1
+                }
+                local.append(nowNanoseconds() - start)
+            }
+            times.values.withLock { $0 = local }
+        }
+        let alone = BatchTimes()
+        _ = runOnThreads([{ openInBatches(alone) }])
+        let withWriter = BatchTimes()
+        let writer = Gate()
+        _ = runOnThreads([
+            { openInBatches(withWriter); writer.stop.store(true, ordering: .releasing) },
+            {
+                var next = 0
+                while !writer.stop.load(ordering: .acquiring) {
+                    try? router.register("app://live/page_\(next)/:id", handler: readIDHandler)
+                    next += 1
+                }
+                writer.count.store(next, ordering: .relaxed)
+            },
+        ])
+        let aloneTimes = alone.values.withLock { $0 }, writerTimes = withWriter.values.withLock { $0 }
+        let aloneRate = Double(batch * aloneTimes.count) * 1e9 / Double(aloneTimes.reduce(0, +))
+        let writerRate = Double(batch * writerTimes.count) * 1e9 / Double(writerTimes.reduce(0, +))
+        report.add(Figure(name: "opens per second while a writer registers", routeCount: nil, value: writerRate / 1e6,
+                          unit: "M/s", comparison: "with writer ÷ without", ratio: writerRate / aloneRate))
+        report.add(Figure(name: "worst 1,000-open batch, no writer", routeCount: nil,
+                          value: Double(aloneTimes.max() ?? 0) / 1000, unit: "µs"))
+        report.add(Figure(name: "worst 1,000-open batch, writer registering", routeCount: nil,
+                          value: Double(writerTimes.max() ?? 0) / 1000, unit: "µs"))
+        report.add(Figure(name: "routes registered meanwhile (from \(grouped(n)))", routeCount: nil,
+                          value: Double(writer.count.load(ordering: .relaxed)), unit: "routes"))
+    }
+}

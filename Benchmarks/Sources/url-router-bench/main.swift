@@ -1,0 +1,87 @@
+import AllocationCounter
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// url-router-bench: URLRouter side by side with routing-kit's TrieRouter and a Dictionary.
+//
+//     url-router-bench            N = 1,000, 10,000 and 100,000; 15 rounds
+//     url-router-bench --quick    N = 1,000 and 10,000; 3 rounds (a CI smoke run)
+//     url-router-bench --sizes 10000 --rounds 9 --no-threads
+//
+// Every contestant is checked against the expected route of every lookup before anything is
+// timed; a wrong answer makes the run exit with status 1.
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+let quick = arguments.contains("--quick")
+var sizes = quick ? [1000, 10_000] : [1000, 10_000, 100_000]
+var rounds = quick ? 3 : 15
+var threads = true
+var index = 0
+while index < arguments.count {
+    switch arguments[index] {
+    case "--quick": break
+    case "--no-threads": threads = false
+    case "--sizes" where index + 1 < arguments.count:
+        sizes = arguments[index + 1].split(separator: ",").compactMap { Int($0) }
+        index += 1
+    case "--rounds" where index + 1 < arguments.count:
+        rounds = max(1, Int(arguments[index + 1]) ?? rounds)
+        index += 1
+    default:
+        print("usage: url-router-bench [--quick] [--sizes 1000,10000] [--rounds 15] [--no-threads]")
+        exit(2)
+    }
+    index += 1
+}
+
+let report = Report()
+print("url-router-bench: \(rounds) rounds, medians; times are per operation, ratios from this run")
+if allocation_counter_is_active() == 0 {
+    print("(allocation counting unavailable on this platform)")
+} else {
+    print("(allocations: every malloc/calloc/realloc/aligned call on the timing thread, counted by wrapping glibc's allocator)")
+}
+print("(memory: growth of glibc mallinfo2 in-use + mmapped bytes while the table is built from fresh pattern strings)")
+
+var times: [Int: SizeRun.Times] = [:]
+for size in sizes {
+    let lookups = quick ? 4096 : 16_384
+    guard let result = SizeRun(count: size, rounds: rounds, lookupCount: lookups, report: report).run() else { break }
+    times[size] = result
+}
+
+if let small = times[sizes.min() ?? 0], let large = times[sizes.max() ?? 0], sizes.count > 1, !report.failed {
+    let ratio = sizes.max()! / sizes.min()!
+    let note = "N = \(grouped(sizes.max()!)) ÷ N = \(grouped(sizes.min()!))"
+    let growthTarget = ratio >= 100 ? "≤ 1.5×" : nil
+    for (name, a, b) in [("growth: match, all lookups", small.matchAll, large.matchAll),
+                         ("growth: match, misses", small.matchMisses, large.matchMisses),
+                         ("growth: open", small.open, large.open)] {
+        report.add(Figure(name: name, routeCount: nil, value: b, unit: "ns", comparison: note, ratio: b / a,
+                          target: growthTarget, met: growthTarget.map { _ in b / a <= 1.5 }))
+    }
+}
+
+if threads && !report.failed {
+    print("— threads (\(ProcessInfoLite.processorCount) processors online)")
+    ThreadRun(count: quick ? 1000 : 10_000, rounds: quick ? 3 : 7, opensPerThread: quick ? 200_000 : 1_000_000,
+              report: report).run()
+}
+
+print("\n## Results (markdown)\n")
+print(report.markdownTable())
+print("\n## Targets\n")
+print(report.targetSummary())
+exit(report.failed ? 1 : 0)
+
+/// The number of processors online, without Foundation.
+enum ProcessInfoLite {
+    static var processorCount: Int {
+        #if canImport(Glibc)
+        Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+        #else
+        0
+        #endif
+    }
+}
