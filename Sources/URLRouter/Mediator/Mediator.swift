@@ -52,6 +52,7 @@ public final class Mediator: Sendable {
         var cached: [String: TargetSlot] = [:]
         var searchModules: [String]
         var noTargetHandler: NoTargetHandler?
+        var remotePolicy = RemotePolicy()
     }
 
     let state: Mutex<State>

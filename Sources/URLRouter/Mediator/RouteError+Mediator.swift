@@ -13,4 +13,14 @@ extension RouteError {
             message: "target \"\(target)\" has no action \"\(action)\" "
                 + "and no \"\(Mediator.notFoundAction)\" action")
     }
+
+    static func mediatorURLNotUnderstood(_ url: String, reason: String) -> RouteError {
+        RouteError(
+            code: .notFound,
+            message: "\"\(url)\" is not a mediator URL of the form scheme://target/action: \(reason)")
+    }
+
+    static func mediatorRefused(_ url: String, reason: String) -> RouteError {
+        RouteError(code: .refused, message: "remote call \"\(url)\" refused: \(reason)")
+    }
 }
