@@ -126,7 +126,7 @@ private let row = #"{"pattern": "a://b", "target": "T", "action": "x"}"#
             _ = try RouteTableRow.parse(table.json)
         } catch {
             #expect(error.issues.map(\.description) == table.issues)
-            #expect(error.description == "route table rejected: " + table.issues.joined(separator: "; "))
+            #expect(error.description == "Route table rejected: " + table.issues.joined(separator: "; "))
         }
     }
 

@@ -46,11 +46,16 @@ extension Mediator {
         let call = RemoteCall(
             url: url, scheme: parsed.scheme, target: parsed.target, action: parsed.action,
             parameters: parsed.parameters)
-        if let reason = Self.alwaysRefused(call.action) ?? remotePolicy.refusal(of: call) {
-            return .failure(.mediatorRefused(url, reason: reason))
+        if let reason = refusal(of: call) {
+            return .failure(.refused(url, reason: reason))
         }
         return performResult(
             target: call.target, action: call.action, params: call.parameters, cacheTarget: false)
+    }
+
+    /// Why a call from outside the app is refused, or nil: the rules below, then the policy.
+    func refusal(of call: RemoteCall) -> String? {
+        Self.alwaysRefused(call.action) ?? remotePolicy.refusal(of: call)
     }
 
     /// CTMediator's rule: `native…` actions are for local callers only. The letter case is
@@ -59,10 +64,10 @@ extension Mediator {
     /// which action was missing.
     private static func alwaysRefused(_ action: String) -> String? {
         if action.utf8.count >= 6, action.prefix(6).lowercased() == "native" {
-            return "action \"\(action)\" starts with \"native\"; such actions are local only"
+            return "the action \(RouteError.quoted(action)) starts with \"native\"; such actions are local only."
         }
         if action == notFoundAction {
-            return "\"\(notFoundAction)\" is a fallback, not an action a URL may name"
+            return "\(RouteError.quoted(notFoundAction)) is a fallback, not an action a URL may name."
         }
         return nil
     }

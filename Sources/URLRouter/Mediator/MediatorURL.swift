@@ -35,7 +35,7 @@ struct MediatorURL {
             separator: slash, omittingEmptySubsequences: false)
         guard !host.isEmpty else { return fail("it names no target") }
         guard segments.count <= 1 else {
-            return fail("the path has \(segments.count) segments; it must be exactly one action")
+            return fail("the path has \(segments.count) segments, not one action")
         }
         guard let action = segments.first, !action.isEmpty else { return fail("it names no action") }
 

@@ -74,20 +74,20 @@ public struct RemotePolicy: Sendable {
     /// Why `call` is refused, or nil when this policy allows it.
     func refusal(of call: RemoteCall) -> String? {
         if let schemes = allowedSchemes, !schemes.contains(where: { $0.lowercased() == call.scheme }) {
-            return "scheme \"\(call.scheme)\" is not allowed"
+            return "the scheme \(RouteError.quoted(call.scheme)) is not allowed."
         }
         if let targets = allowedTargets, !targets.contains(call.target) {
-            return "target \"\(call.target)\" is not allowed"
+            return "the target \(RouteError.quoted(call.target)) is not allowed."
         }
         let names: Set = [call.action, "\(call.target)/\(call.action)"]
         if let actions = allowedActions, actions.isDisjoint(with: names) {
-            return "action \"\(call.action)\" of target \"\(call.target)\" is not allowed"
+            return "the action \(RouteError.quoted(call.action)) of target \(RouteError.quoted(call.target)) is not allowed."
         }
         if !deniedActions.isDisjoint(with: names) {
-            return "action \"\(call.action)\" of target \"\(call.target)\" is denied"
+            return "the action \(RouteError.quoted(call.action)) of target \(RouteError.quoted(call.target)) is denied."
         }
         if let predicate, !predicate(call) {
-            return "the app's policy declined it"
+            return "the app's policy declined it."
         }
         return nil
     }

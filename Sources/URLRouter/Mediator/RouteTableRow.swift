@@ -36,7 +36,7 @@ public struct RouteTableRow: Sendable, Hashable {
     /// The line of the file on which the row starts, from 1.
     public var line: Int
 
-    /// Creates a row, as ``parse(_:)-(String)`` would from a file.
+    /// Creates a row, as ``parse(_:)`` would from a file.
     ///
     /// ```swift
     /// RouteTableRow(pattern: "shop://item/:id", target: "Shop", action: "itemView")
@@ -63,7 +63,7 @@ public struct RouteTableRow: Sendable, Hashable {
         try parse(bytes: Array(json.utf8))
     }
 
-    /// Reads a route table from a file's contents; see ``parse(_:)-(String)``.
+    /// Reads a route table from a file's contents, like the `String` form of ``parse(_:)``.
     ///
     /// ```swift
     /// let rows = try RouteTableRow.parse(try Data(contentsOf: tableURL))
@@ -185,8 +185,8 @@ private struct RowReader {
 /// Why a route table was rejected: every problem found, each with its row and line.
 ///
 /// ```swift
-/// do { try router.loadRouteTable(from: data, on: mediator) }
-/// catch { print(error) }   // route table rejected: row 2, line 4: unknown field "patern"; ...
+/// do { _ = try RouteTableRow.parse(text) }
+/// catch { print(error) }   // Route table rejected: row 2, line 4: unknown field "patern"; ...
 /// ```
 public struct RouteTableError: Error, Sendable, Equatable, CustomStringConvertible {
     /// One problem.
@@ -218,9 +218,9 @@ public struct RouteTableError: Error, Sendable, Equatable, CustomStringConvertib
     /// Every problem found, in file order.
     public var issues: [Issue]
 
-    /// `route table rejected: ` and the issues, separated by `; `.
+    /// `Route table rejected: ` and the issues, separated by `; `.
     public var description: String {
-        "route table rejected: " + issues.map(\.description).joined(separator: "; ")
+        "Route table rejected: " + issues.map(\.description).joined(separator: "; ")
     }
 
     /// Creates an error from its issues.
