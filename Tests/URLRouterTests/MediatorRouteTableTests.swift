@@ -126,7 +126,10 @@ private let row = #"{"pattern": "a://b", "target": "T", "action": "x"}"#
             _ = try RouteTableRow.parse(table.json)
         } catch {
             #expect(error.issues.map(\.description) == table.issues)
-            #expect(error.description == "Route table rejected: " + table.issues.joined(separator: "; "))
+            let expected = table.issues.count == 1
+                ? "Route table rejected: " + table.issues[0]
+                : "Route table rejected:" + table.issues.map { "\n  " + $0 }.joined()
+            #expect(error.description == expected)
         }
     }
 

@@ -186,7 +186,7 @@ private struct RowReader {
 ///
 /// ```swift
 /// do { _ = try RouteTableRow.parse(text) }
-/// catch { print(error) }   // Route table rejected: row 2, line 4: unknown field "patern"; ...
+/// catch { print(error) }   // Route table rejected: row 2, line 4: unknown field "patern" ...
 /// ```
 public struct RouteTableError: Error, Sendable, Equatable, CustomStringConvertible {
     /// One problem.
@@ -218,9 +218,10 @@ public struct RouteTableError: Error, Sendable, Equatable, CustomStringConvertib
     /// Every problem found, in file order.
     public var issues: [Issue]
 
-    /// `Route table rejected: ` and the issues, separated by `; `.
+    /// `Route table rejected: ` and the issue, or the issues one per indented line.
     public var description: String {
-        "Route table rejected: " + issues.map(\.description).joined(separator: "; ")
+        let lines = issues.map(\.description)
+        return "Route table rejected:" + (lines.count == 1 ? " " + lines[0] : lines.map { "\n  " + $0 }.joined())
     }
 
     /// Creates an error from its issues.
