@@ -90,6 +90,7 @@ private func outcome(of result: Result<Any?, RouteError>) -> Outcome {
         "app://Remote/NativeSecret",
         "app://Remote/NATIVESecret",
         "app://Remote/native",
+        "app://Remote/native%CC%81Secret",
         "app://Remote/notFound",
         "app://Remote/not%46ound",
     ])

@@ -58,12 +58,13 @@ extension Mediator {
         Self.alwaysRefused(call.action) ?? remotePolicy.refusal(of: call)
     }
 
-    /// CTMediator's rule: `native…` actions are for local callers only. The letter case is
-    /// ignored so no spelling of the prefix can reach one through a `notFound` action that
-    /// matches names loosely. `notFound` is refused because the mediator, not the URL, says
-    /// which action was missing.
+    /// CTMediator's rule: `native…` actions are for local callers only. The first six bytes
+    /// are compared, ASCII letter case ignored, so no spelling of the prefix (`NATIVE`, or a
+    /// combining mark after the `e`) can reach one through a `notFound` action that matches
+    /// names loosely. `notFound` is refused because the mediator, not the URL, says which
+    /// action was missing.
     private static func alwaysRefused(_ action: String) -> String? {
-        if action.utf8.count >= 6, action.prefix(6).lowercased() == "native" {
+        if action.utf8.count >= 6, zip(action.utf8, "native".utf8).allSatisfy({ $0 | 0x20 == $1 }) {
             return "the action \(RouteError.quoted(action)) starts with \"native\"; such actions are local only."
         }
         if action == notFoundAction {
