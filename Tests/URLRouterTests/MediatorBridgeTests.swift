@@ -1,4 +1,3 @@
-import Synchronization
 import Testing
 import URLRouter
 
@@ -15,22 +14,6 @@ struct BridgeShop: MediatorTarget {
             "nativeWallet": { _ in "wallet" },
             Mediator.notFoundAction: { params in "nf:\(params[Mediator.missingActionKey] ?? "")" },
         ]
-    }
-}
-
-/// Collects completions from `open`.
-final class Completions: Sendable {
-    private let results = Mutex<[String]>([])
-    var all: [String] { results.withLock { $0 } }
-
-    var handler: @Sendable (Result<Any?, RouteError>) -> Void {
-        { result in
-            let text = switch result {
-            case .success(let value): "value(\(value.map { "\($0)" } ?? "nil"))"
-            case .failure(let error): "failure(\(error.code))"
-            }
-            self.results.withLock { $0.append(text) }
-        }
     }
 }
 
@@ -61,27 +44,24 @@ private func bridged(_ pattern: String = "shop://item/:id", action: String = "it
 
     @Test func openHandsTheValueToItsCompletion() async throws {
         let (router, _, _) = try bridged()
-        let completions = Completions()
-        #expect(router.open("shop://item/9?x=%20y", completion: completions.handler))
-        #expect(completions.all == ["value(id=9&x= y)"])
+        #expect(router.outcomes("shop://item/9?x=%20y") == [.value("id=9&x= y")])
+        #expect(router.open("shop://item/9"))
         #expect(try await router.open("shop://item/10") as? String == "id=10")
     }
 
     @Test(arguments: [
-        ("Shop", "nothing", "value(nil)", [String]()),
-        ("Shop", "gone", "value(nf:gone)", []),
-        ("Ghost", "itemView", "failure(targetNotFound)", ["Ghost.itemView(id=1)"]),
+        ("Shop", "nothing", Outcome.value(nil), [String]()),
+        ("Shop", "gone", .value("nf:gone"), []),
+        ("Ghost", "itemView", .failure(.targetNotFound), ["Ghost.itemView(id=1)"]),
     ])
-    func fallbacksAndFailuresReachTheOpener(target: String, action: String, expected: String, told: [String]) throws {
+    func fallbacksAndFailuresReachTheOpener(target: String, action: String, expected: Outcome, told: [String]) throws {
         let mediator = Mediator()
         mediator.register(BridgeShop.self)
         let log = NoTargetLog()
         log.install(on: mediator)
         let router = Router()
         try router.register("shop://item/:id", target: target, action: action, on: mediator)
-        let completions = Completions()
-        router.open("shop://item/1", completion: completions.handler)
-        #expect(completions.all == [expected])
+        #expect(router.outcomes("shop://item/1") == [expected])
         #expect(log.entries == told)
     }
 
@@ -97,9 +77,7 @@ private func bridged(_ pattern: String = "shop://item/:id", action: String = "it
         try router.register("shop://item/:id", target: "Shop", action: "itemView", on: mediator)
         #expect(router.object(for: "shop://wallet") as? String == "wallet")
 
-        let completions = Completions()
-        router.open("shop://wallet", source: .external, completion: completions.handler)
-        #expect(completions.all == ["failure(refused)"])
+        #expect(router.outcomes("shop://wallet", source: .external) == [.failure(.refused)])
 
         mediator.remotePolicy = RemotePolicy { call in call.parameters["id"] != "13" }
         #expect(router.object(for: "shop://item/12", source: .external) as? String == "id=12")

@@ -111,8 +111,8 @@ struct Rendezvous: MediatorTarget {
         let counted = Counted.inits.value, bare = CountedBare.inits.value
 
         #expect(mediator.perform(target: "Counted", action: "missing", cacheTarget: true) as? String == "fallback")
-        #expect(mediator.performResult(target: "CountedBare", action: "missing", cacheTarget: true).failure?.code == .actionNotFound)
-        #expect(mediator.performResult(target: "Nobody", action: "ping", cacheTarget: true).failure?.code == .targetNotFound)
+        #expect(mediator.performResult(target: "CountedBare", action: "missing", cacheTarget: true).routeError?.code == .actionNotFound)
+        #expect(mediator.performResult(target: "Nobody", action: "ping", cacheTarget: true).routeError?.code == .targetNotFound)
         mediator.perform(target: "Counted", action: "identity", cacheTarget: true)
         mediator.perform(target: "CountedBare", action: "ping", cacheTarget: true)
 

@@ -56,7 +56,7 @@ private func kind(_ mediator: Mediator, _ target: String) -> String? {
     ])
     func findsNothingInModulesNotSearched(modules: [String]) {
         let mediator = Mediator(searchModules: modules)
-        #expect(mediator.performResult(target: "DiscoStruct", action: "kind").failure?.code == .targetNotFound)
+        #expect(mediator.performResult(target: "DiscoStruct", action: "kind").routeError?.code == .targetNotFound)
     }
 
     @Test func searchesModulesInOrderSkippingUnknownOnes() {
@@ -79,7 +79,7 @@ private func kind(_ mediator: Mediator, _ target: String) -> String? {
     ])
     func findsNothingForOtherNames(target: String) {
         let mediator = Mediator(searchModules: [thisModule])
-        #expect(mediator.performResult(target: target, action: "kind").failure?.code == .targetNotFound)
+        #expect(mediator.performResult(target: target, action: "kind").routeError?.code == .targetNotFound)
     }
 
     @Test func registrationWinsOverDiscovery() {

@@ -54,10 +54,10 @@ private let tokenPolicy = RemotePolicy { call in call.parameters["token"] == "t0
         mediator.register(RemoteTarget.self)
         mediator.remotePolicy = testCase.policy
         for url in testCase.allowed {
-            #expect(mediator.perform(url: url).failure?.code != .refused, "\(url)")
+            #expect(mediator.perform(url: url).routeError?.code != .refused, "\(url)")
         }
         for url in testCase.refused {
-            let error = mediator.perform(url: url).failure
+            let error = mediator.perform(url: url).routeError
             #expect(error?.code == .refused, "\(url)")
             #expect(error?.message.contains("\"\(url)\"") == true, "\(url)")
         }
@@ -72,7 +72,7 @@ private let tokenPolicy = RemotePolicy { call in call.parameters["token"] == "t0
             return false
         }
         let url = "App://Rem%6Fte/sh%6Fw?a=%31&b=x+y#top"
-        #expect(mediator.perform(url: url).failure?.code == .refused)
+        #expect(mediator.perform(url: url).routeError?.code == .refused)
         let expected = RemoteCall(
             url: url, scheme: "app", target: "Remote", action: "show",
             parameters: ["a": "1", "b": "x+y"])
@@ -83,10 +83,10 @@ private let tokenPolicy = RemotePolicy { call in call.parameters["token"] == "t0
         let mediator = Mediator()
         mediator.register(RemoteTarget.self)
         mediator.remotePolicy = RemotePolicy(allowedSchemes: ["myapp"])
-        let scheme = try #require(mediator.perform(url: "web://Remote/show").failure)
+        let scheme = try #require(mediator.perform(url: "web://Remote/show").routeError)
         #expect(scheme.message.contains("scheme \"web\""))
         mediator.remotePolicy = RemotePolicy(deniedActions: ["Remote/show"])
-        let denied = try #require(mediator.perform(url: "app://Remote/show").failure)
+        let denied = try #require(mediator.perform(url: "app://Remote/show").routeError)
         #expect(denied.message.contains("action \"show\" of target \"Remote\" is denied"))
     }
 
@@ -99,7 +99,7 @@ private let tokenPolicy = RemotePolicy { call in call.parameters["token"] == "t0
         let mediator = Mediator()
         mediator.register(Local.self)
         mediator.remotePolicy = RemotePolicy(allowedTargets: [], deniedActions: ["show"])
-        #expect(mediator.perform(url: "app://Local/show").failure?.code == .refused)
+        #expect(mediator.perform(url: "app://Local/show").routeError?.code == .refused)
         #expect(mediator.perform(target: "Local", action: "show") as? String == "shown")
         #expect(mediator.perform(target: "Local", action: "nativeSecret") as? String == "secret")
     }

@@ -37,22 +37,10 @@ private func remoteMediator() -> (Mediator, NoTargetLog) {
 
 /// Performs `url`, checking the completion ran once with the returned result.
 private func perform(_ url: String, on mediator: Mediator) -> Outcome {
-    let completions = Mutex<[String]>([])
-    let result = mediator.perform(url: url) { result in
-        let text = describe(result)
-        completions.withLock { $0.append(text) }
-    }
-    #expect(completions.withLock { $0 } == [describe(result)])
-    return outcome(of: result)
-}
-
-private func describe(_ result: Result<Any?, RouteError>) -> String { "\(outcome(of: result))" }
-
-private func outcome(of result: Result<Any?, RouteError>) -> Outcome {
-    switch result {
-    case .success(let value): .value(value.map { "\($0)" })
-    case .failure(let error): .failure(error.code)
-    }
+    let completions = Recorder<Outcome>()
+    let result = mediator.perform(url: url) { completions.record(Outcome($0)) }
+    #expect(completions.values == [Outcome(result)])
+    return Outcome(result)
 }
 
 @Suite struct MediatorRemoteTests {
@@ -80,7 +68,7 @@ private func outcome(of result: Result<Any?, RouteError>) -> Outcome {
     ])
     func mapsURLsToLocalCalls(url: String, expected: Outcome) {
         let (mediator, _) = remoteMediator()
-        #expect("\(perform(url, on: mediator))" == "\(expected)")
+        #expect(perform(url, on: mediator) == expected)
     }
 
     @Test(arguments: [
@@ -96,7 +84,7 @@ private func outcome(of result: Result<Any?, RouteError>) -> Outcome {
     ])
     func refusesNativeActionsAndTheFallback(url: String) {
         let (mediator, log) = remoteMediator()
-        #expect("\(perform(url, on: mediator))" == "\(Outcome.failure(.refused))")
+        #expect(perform(url, on: mediator) == .failure(.refused))
         #expect(log.entries.isEmpty)
         #expect(!ActionLog.remote.all.contains("nativeSecret"))
     }
@@ -121,7 +109,7 @@ private func outcome(of result: Result<Any?, RouteError>) -> Outcome {
     ])
     func rejectsURLsThatAreNotOneTargetAndOneAction(url: String) throws {
         let (mediator, log) = remoteMediator()
-        let error = try #require(mediator.perform(url: url).failure)
+        let error = try #require(mediator.perform(url: url).routeError)
         #expect(error.code == .notFound)
         #expect(error.message.contains("\"\(url)\""))
         #expect(log.entries.isEmpty)
@@ -129,12 +117,12 @@ private func outcome(of result: Result<Any?, RouteError>) -> Outcome {
 
     @Test func failuresNameTheURLAndTheReason() throws {
         let (mediator, _) = remoteMediator()
-        let native = try #require(mediator.perform(url: "app://Remote/na%74iveSecret").failure)
+        let native = try #require(mediator.perform(url: "app://Remote/na%74iveSecret").routeError)
         #expect(native.message.contains("\"app://Remote/na%74iveSecret\""))
         #expect(native.message.contains("\"nativeSecret\""))
-        let extra = try #require(mediator.perform(url: "app://Remote/a/b").failure)
+        let extra = try #require(mediator.perform(url: "app://Remote/a/b").routeError)
         #expect(extra.message.contains("2 segments"))
-        let ghost = try #require(mediator.perform(url: "app://Ghost/show").failure)
+        let ghost = try #require(mediator.perform(url: "app://Ghost/show").routeError)
         #expect(ghost.message.contains("\"Ghost\""))
     }
 
@@ -150,7 +138,7 @@ private func outcome(of result: Result<Any?, RouteError>) -> Outcome {
             "app://URLRouterTests.DiscoStruct/kind", "app://URLRouterTests%2EDiscoStruct/kind",
             "app://DiscoStruct/kind?module=URLRouterTests",
         ] {
-            #expect(mediator.perform(url: url).failure?.code == .targetNotFound, "\(url)")
+            #expect(mediator.perform(url: url).routeError?.code == .targetNotFound, "\(url)")
         }
         mediator.searchModules = ["URLRouterTests"]
         #expect(mediator.perform(url: "app://DiscoStruct/kind").successValue as? String == "struct")

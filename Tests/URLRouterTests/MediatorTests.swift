@@ -33,20 +33,6 @@ struct Target_Bare: MediatorTarget {
     var actions: [String: MediatorAction] { ["echo": { params in params["text"] }] }
 }
 
-/// What a call should come to.
-enum Outcome: Sendable, CustomTestStringConvertible {
-    case value(String?)
-    case failure(RouteError.Code)
-    var testDescription: String { "\(self)" }
-}
-
-private func outcome(_ result: Result<Any?, RouteError>) -> Outcome {
-    switch result {
-    case .success(let value): .value(value.map { "\($0)" })
-    case .failure(let error): .failure(error.code)
-    }
-}
-
 private func makeMediator() -> (Mediator, NoTargetLog) {
     let mediator = Mediator()
     mediator.register(FullTarget.self)
@@ -68,7 +54,7 @@ private func makeMediator() -> (Mediator, NoTargetLog) {
     func fallbacksRunInOrder(target: String, action: String, expected: Outcome, told: [String]) {
         let (mediator, log) = makeMediator()
         let result = mediator.performResult(target: target, action: action, params: ["text": "hi"])
-        #expect("\(outcome(result))" == "\(expected)")
+        #expect(Outcome(result) == expected)
         #expect(log.entries == told)
     }
 
@@ -82,10 +68,10 @@ private func makeMediator() -> (Mediator, NoTargetLog) {
 
     @Test func failuresQuoteTargetAndAction() throws {
         let (mediator, _) = makeMediator()
-        let noTarget = try #require(mediator.performResult(target: "Ghost", action: "open").failure)
+        let noTarget = try #require(mediator.performResult(target: "Ghost", action: "open").routeError)
         #expect(noTarget.message.contains("\"Ghost\"") && noTarget.message.contains("\"open\""))
         #expect(noTarget.message.contains("Target_Ghost"))
-        let noAction = try #require(mediator.performResult(target: "Bare", action: "open").failure)
+        let noAction = try #require(mediator.performResult(target: "Bare", action: "open").routeError)
         #expect(noAction.message.contains("\"Bare\"") && noAction.message.contains("\"open\""))
     }
 
@@ -103,7 +89,7 @@ private func makeMediator() -> (Mediator, NoTargetLog) {
 
     @Test func withoutAHandlerFailuresStillReport() {
         let mediator = Mediator()
-        #expect(mediator.performResult(target: "Ghost", action: "x").failure?.code == .targetNotFound)
+        #expect(mediator.performResult(target: "Ghost", action: "x").routeError?.code == .targetNotFound)
     }
 
     @Test func defaultTargetNameDropsTheTargetPrefix() {
@@ -150,8 +136,9 @@ private func makeMediator() -> (Mediator, NoTargetLog) {
     }
 }
 
-extension Result {
-    var failure: Failure? {
+extension Result where Failure == RouteError {
+    /// The error of a failed call, or nil.
+    var routeError: RouteError? {
         if case .failure(let error) = self { return error }
         return nil
     }
