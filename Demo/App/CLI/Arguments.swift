@@ -28,7 +28,7 @@ enum Arguments {
     }
 
     private static func parseOrThrow(_ arguments: [String]) throws(UsageError) -> Command {
-        guard let first = arguments.first else { return .help(topic: nil) }
+        guard let first = arguments.first else { throw UsageError(message: "no subcommand given", topic: nil) }
         switch first {
         case "-h", "--help": return .help(topic: nil)
         case "help":

@@ -33,7 +33,14 @@ struct DaemonClient {
         default:
             throw ClientError(message: "cannot connect to \(path): \(FileDescriptor.describe(connected))")
         }
-        try writeAll(fd, Array((line + "\n").utf8))
+        do {
+            try writeAll(fd, Array((line + "\n").utf8))
+        } catch {
+            // The daemon may have answered and closed before taking the whole request (a
+            // refused peer, a busy daemon): its reply is still waiting to be read.
+            if let reply = try? readLine(fd) { return reply }
+            throw error
+        }
         return try readLine(fd)
     }
 

@@ -14,6 +14,12 @@ enum ShutdownSignals {
         guard let pipe = FileDescriptor.makePipe() else { return nil }
         signalPipeWriteEnd.store(pipe.write, ordering: .sequentiallyConsistent)
         signal(SIGPIPE, SIG_IGN)
+        // A parent may have started us with these blocked (the mask is inherited); unblock them.
+        var handled = sigset_t()
+        sigemptyset(&handled)
+        sigaddset(&handled, SIGTERM)
+        sigaddset(&handled, SIGINT)
+        pthread_sigmask(SIG_UNBLOCK, &handled, nil)
         for number in [SIGTERM, SIGINT] {
             signal(number) { number in
                 // Only async-signal-safe work here: an atomic load and write(2).
