@@ -1,1 +1,219 @@
-// The router core lands here.
+import Synchronization
+
+/// Routes URLs such as `shop://item/42?ref=home` to the handlers that modules registered for
+/// patterns such as `shop://item/:id`.
+///
+/// ```swift
+/// let router = Router()
+/// try router.register("shop://item/:id<int>") { request in
+///     print("item", request.parameters["id"]!)          // "42"
+///     request.complete("shown")
+/// }
+/// router.open("shop://item/42?ref=home")                  // true
+/// ```
+///
+/// Every method may be called from any thread at once. Matching reads an immutable snapshot, so
+/// opens never wait for each other; handlers run on the caller's thread, never under a lock, and
+/// may register, deregister or open other URLs.
+public final class Router: Sendable {
+    /// The options this router was created with.
+    public let options: Options
+    /// The builder; writers hold this lock while they change the trie.
+    let state: Mutex<RouterState>
+    /// The snapshot readers use. Held only long enough to copy a reference.
+    let published: Mutex<PublishedTable>
+    /// Opens queued while the router is not ready (see `isReady`).
+    let deferred: Mutex<DeferredOpens>
+    /// `deferred.isReady`, readable without the lock on every open.
+    let readyFlag = Atomic<Bool>(true)
+
+    /// The app-wide router.
+    public static let shared = Router()
+
+    /// A new, empty router.
+    ///
+    /// ```swift
+    /// let router = Router(options: .init(formDecoding: true))
+    /// ```
+    public init(options: Options = Options()) {
+        self.options = options
+        let state = RouterState()
+        self.published = Mutex(PublishedTable(table: state.freeze(options: options)))
+        self.state = Mutex(state)
+        self.deferred = Mutex(DeferredOpens())
+    }
+
+    /// The current snapshot.
+    ///
+    /// A writer drops a snapshot nobody has taken before it changes the trie, so a burst of
+    /// registrations changes the arrays in place instead of copying them each time; a reader
+    /// that finds no snapshot waits for that one writer and publishes the result.
+    @inline(__always)
+    func currentTable() -> RouteTable {
+        if let table = published.withLock({ published -> RouteTable? in
+            published.taken = true
+            return published.table
+        }) {
+            return table
+        }
+        return state.withLock { state in
+            published.withLock { published in
+                if let table = published.table {
+                    published.taken = true
+                    return table
+                }
+                let table = state.freeze(options: options)
+                published = PublishedTable(table: table, taken: true)
+                return table
+            }
+        }
+    }
+
+    /// Changes the builder under the writer lock and publishes the result.
+    func mutate<Result>(_ body: (inout RouterState) throws(RouteError) -> Result) throws(RouteError) -> Result {
+        try state.withLock { (state: inout RouterState) throws(RouteError) -> Result in
+            published.withLock { published in
+                if !published.taken { published.table = nil }
+            }
+            let result = try body(&state)
+            let table = state.freeze(options: options)
+            published.withLock { $0 = PublishedTable(table: table) }
+            return result
+        }
+    }
+
+    /// Registers `handler` for `pattern`. The handler completes the request with a value for
+    /// the opener's completion, or lets go of it (the completion then gets `nil`).
+    ///
+    /// ```swift
+    /// try router.register("shop://item/:id", priority: 10) { request in
+    ///     request.complete(request.parameters["id"])
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - priority: higher wins among patterns that match the same URL. Default 0.
+    ///   - access: ``RouteAccess/internalOnly`` refuses external opens.
+    ///   - replacing: replace a registered pattern of the same shape instead of failing.
+    /// - Throws: ``RouteError`` with `.invalidPattern` quoting what is wrong, `.conflict` naming
+    ///   the registered pattern of the same shape, or `.limitExceeded`.
+    /// - Complexity: O(pattern length), independent of how many routes exist.
+    public func register(
+        _ pattern: String, priority: Int = 0, access: RouteAccess = .public, replacing: Bool = false,
+        handler: @escaping @Sendable (RouteRequest) -> Void
+    ) throws(RouteError) {
+        try mutate { (state: inout RouterState) throws(RouteError) in
+            try state.add(pattern, priority: priority, access: access, replacing: replacing,
+                          handler: .action(handler), options: options)
+        }
+    }
+
+    /// Registers a handler that returns a value: what ``object(for:source:userInfo:)`` returns
+    /// and what the opener's completion receives.
+    ///
+    /// ```swift
+    /// try router.registerObject("shop://item/:id/view") { request in
+    ///     ItemView(id: request.parameters["id"]!)
+    /// }
+    /// let view = router.object(for: "shop://item/42/view") as? ItemView
+    /// ```
+    public func registerObject(
+        _ pattern: String, priority: Int = 0, access: RouteAccess = .public, replacing: Bool = false,
+        handler: @escaping @Sendable (RouteRequest) -> Any?
+    ) throws(RouteError) {
+        try mutate { (state: inout RouterState) throws(RouteError) in
+            try state.add(pattern, priority: priority, access: access, replacing: replacing,
+                          handler: .object(handler), options: options)
+        }
+    }
+
+    /// Adds a placeholder type for patterns such as `:slug<slug>`.
+    ///
+    /// ```swift
+    /// try router.register(RouteParameterType("slug") { !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0 == "-" } })
+    /// ```
+    /// - Throws: `.conflict` when a type of that name exists (the built-ins included).
+    public func register(_ type: RouteParameterType) throws(RouteError) {
+        try mutate { (state: inout RouterState) throws(RouteError) in
+            guard state.trie.typeIndex(type.name) == nil else {
+                throw RouteError(.conflict, "A parameter type named \(RouteError.quoted(type.name)) is already registered.")
+            }
+            state.trie.types.append(type)
+        }
+    }
+
+    /// Removes the route registered for `pattern`, all its optional-group combinations
+    /// included. Routes that continue it (`pattern/more`) stay.
+    ///
+    /// ```swift
+    /// router.deregister("shop://item/:id")   // true if it was registered
+    /// ```
+    /// - Returns: whether a route was removed. Placeholder names do not matter, shapes do.
+    @discardableResult
+    public func deregister(_ pattern: String) -> Bool {
+        (try? mutate { state in state.remove(pattern, options: options) }) ?? false
+    }
+
+    /// Removes every route. Parameter types, interceptors and observers stay.
+    public func removeAll() {
+        try? mutate { state in
+            let types = state.trie.types
+            state.trie = Trie()
+            state.trie.types = types
+            state.routes = []
+            state.liveRoutes = 0
+        }
+    }
+
+    /// Every registered route, in registration order.
+    ///
+    /// ```swift
+    /// for route in router.routes { print(route.pattern, route.priority) }
+    /// ```
+    public var routes: [RouteInfo] {
+        currentTable().routes.compactMap { route in
+            route.map {
+                RouteInfo(pattern: $0.pattern, priority: Int($0.priority), access: $0.access,
+                          returnsObject: { if case .object = $0.handler { return true } else { return false } }($0))
+            }
+        }
+    }
+}
+
+/// A registered route, as ``Router/routes`` lists it.
+public struct RouteInfo: Sendable, Hashable, CustomStringConvertible {
+    /// The pattern as registered.
+    public var pattern: String
+    /// Its priority.
+    public var priority: Int
+    /// Who may open it.
+    public var access: RouteAccess
+    /// Whether it was registered with `registerObject` (or bridged to an action).
+    public var returnsObject: Bool
+
+    /// `pattern`, with the priority and access when they are not the defaults.
+    public var description: String {
+        var text = pattern
+        if priority != 0 { text += " (priority \(priority))" }
+        if access == .internalOnly { text += " (internal only)" }
+        return text
+    }
+}
+
+extension Router: CustomStringConvertible {
+    /// A readable dump of the trie; see ``Router`` for the format.
+    ///
+    /// ```swift
+    /// print(router)
+    /// // shop://
+    /// //   item
+    /// //     : → shop://item/:id
+    /// ```
+    public var description: String {
+        let table = currentTable()
+        return table.trie.dump { route, _ in
+            let route = table.routes[Int(route)]!
+            return route.priority == 0 ? route.pattern : "\(route.pattern) (priority \(route.priority))"
+        }
+    }
+}

@@ -1,0 +1,152 @@
+/// A parsed, validated pattern: scheme, segments, and every expansion of its optional groups.
+///
+/// ```
+/// "shop://item/:id(/reviews)"  →  scheme "shop", expansions [item, :id] and [item, :id, reviews]
+/// "shop://"                    →  the fallback of scheme "shop"
+/// "/item/:id"                  →  scheme-less: serves every scheme
+/// ```
+struct RoutePattern: Sendable {
+    /// The pattern as the user wrote it.
+    let text: String
+    /// Lowercased scheme, or nil for a scheme-less pattern.
+    let scheme: String?
+    /// `//` follows the scheme (`shop://item`, not `tel:123`).
+    let hasAuthority: Bool
+    /// `scheme://` alone: the scheme's fallback route.
+    let isFallback: Bool
+    /// Every combination of optional groups, each a list of segments.
+    let expansions: [[PatternSegment]]
+
+    /// The most expansions optional groups may produce.
+    static let maxExpansions = 64
+
+    /// Parses and validates `text`.
+    ///
+    /// - Parameters:
+    ///   - knownTypes: names allowed between `<` and `>`.
+    ///   - limits: the router's limits on pattern length and segment count.
+    init(_ text: String, knownTypes: (String) -> Bool, limits: Router.Limits) throws(RouteError) {
+        self.text = text
+        func fail(_ problem: String) -> RouteError { .invalidPattern(text, problem) }
+
+        guard text.utf8.count <= limits.maxPatternLength else {
+            throw RouteError(.limitExceeded,
+                "Pattern \(RouteError.quoted(text)) is \(text.utf8.count) bytes; the limit is \(limits.maxPatternLength).")
+        }
+        if let bad = text.first(where: { $0 == "?" || $0 == "#" }) {
+            throw fail("a pattern has no query or fragment, but it contains \"\(bad)\".")
+        }
+        if let control = text.unicodeScalars.first(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            throw fail("it contains the control character U+\(String(control.value, radix: 16, uppercase: true)).")
+        }
+        var rest = Substring(text)
+        if let (scheme, afterScheme) = URLScanner.splitScheme(rest) {
+            self.scheme = scheme.lowercased()
+            rest = afterScheme
+            self.hasAuthority = rest.hasPrefix("//")
+            self.isFallback = hasAuthority && rest.allSatisfy { $0 == "/" }
+        } else {
+            self.scheme = nil
+            self.hasAuthority = false
+            self.isFallback = false
+        }
+
+        let alternatives = try Self.expandGroups(rest, fail: fail)
+        var expansions: [[PatternSegment]] = []
+        for alternative in alternatives {
+            let segments = try Self.parseSegments(alternative, knownTypes: knownTypes, fail: fail)
+            guard segments.count <= limits.maxSegments else {
+                throw fail("it has \(segments.count) segments; the limit is \(limits.maxSegments).")
+            }
+            expansions.append(segments)
+        }
+        self.expansions = isFallback ? [[]] : expansions
+    }
+
+    /// Expands optional groups: `a(/b)(/c)` → `a`, `a/b`, `a/c`, `a/b/c`. Groups may nest.
+    static func expandGroups(_ text: Substring, fail: (String) -> RouteError) throws(RouteError) -> [String] {
+        if !text.contains("("), !text.contains(")") { return [String(text)] }
+        var index = text.startIndex
+        let result = try expandSequence(text, &index, depth: 0, fail: fail)
+        return result
+    }
+
+    private static func expandSequence(
+        _ text: Substring, _ index: inout Substring.Index, depth: Int, fail: (String) -> RouteError
+    ) throws(RouteError) -> [String] {
+        var results = [""]
+        while index < text.endIndex {
+            let character = text[index]
+            if character == "(" {
+                text.formIndex(after: &index)
+                let inner = try expandSequence(text, &index, depth: depth + 1, fail: fail)
+                guard index < text.endIndex, text[index] == ")" else { throw fail("an optional group \"(\" is never closed.") }
+                text.formIndex(after: &index)
+                results = results.flatMap { prefix in [prefix] + inner.map { prefix + $0 } }
+                guard results.count <= maxExpansions else {
+                    throw fail("its optional groups make more than \(maxExpansions) combinations.")
+                }
+            } else if character == ")" {
+                guard depth > 0 else { throw fail("\")\" closes no optional group.") }
+                return results
+            } else {
+                results = results.map { $0 + String(character) }
+                text.formIndex(after: &index)
+            }
+        }
+        return results
+    }
+
+    /// Splits one expansion on `/` (empty segments mean nothing) and parses each segment.
+    static func parseSegments(
+        _ path: String, knownTypes: (String) -> Bool, fail: (String) -> RouteError
+    ) throws(RouteError) -> [PatternSegment] {
+        var segments: [PatternSegment] = []
+        var names = Set<String>()
+        let parts = path.split(separator: "/", omittingEmptySubsequences: true)
+        for (position, part) in parts.enumerated() {
+            let segment = try parseSegment(part, knownTypes: knownTypes, fail: fail)
+            if case .catchAll = segment, position != parts.count - 1 {
+                throw fail("\"**\" must be the last segment.")
+            }
+            if let name = segment.name {
+                guard names.insert(name).inserted else { throw fail("the placeholder name \"\(name)\" is used twice.") }
+            }
+            segments.append(segment)
+        }
+        return segments
+    }
+
+    static func parseSegment(
+        _ part: Substring, knownTypes: (String) -> Bool, fail: (String) -> RouteError
+    ) throws(RouteError) -> PatternSegment {
+        if part == "**" { return .catchAll }
+        if part == "*" { return .wildcard }
+        guard part.first == ":" else { return .literal(PercentDecoding.bytes(part)) }
+
+        let body = part.dropFirst()
+        let name = body.prefix { $0 == "_" || ($0.isASCII && ($0.isLetter || $0.isNumber)) }
+        guard let first = name.first else {
+            throw fail("the placeholder \"\(part)\" has an empty name; a name is [A-Za-z_][A-Za-z0-9_]*.")
+        }
+        guard !first.isNumber else {
+            throw fail("the placeholder name \"\(name)\" starts with a digit; a name is [A-Za-z_][A-Za-z0-9_]*.")
+        }
+        var rest = body.dropFirst(name.count)
+        var type: String?
+        if rest.first == "<" {
+            guard let close = rest.firstIndex(of: ">") else { throw fail("\"<\" in \"\(part)\" is never closed.") }
+            let typeName = String(rest[rest.index(after: rest.startIndex)..<close])
+            guard !typeName.isEmpty else { throw fail("the placeholder \"\(part)\" has an empty type.") }
+            guard knownTypes(typeName) else {
+                throw fail("unknown type \"\(typeName)\" in \"\(part)\"; register it with a RouteParameterType first.")
+            }
+            type = typeName
+            rest = rest[rest.index(after: close)...]
+        }
+        if rest.contains("<") || rest.contains(">") {
+            throw fail("unexpected \"<\" or \">\" after the placeholder in \"\(part)\".")
+        }
+        return .parameter(name: String(name), type: type, suffix: PercentDecoding.bytes(rest))
+    }
+}

@@ -1,0 +1,87 @@
+/// An error from the router or the mediator: what went wrong, as a code a program can switch
+/// on and a sentence a person can read.
+///
+/// ```swift
+/// do {
+///     try router.register("shop://item/:id<money>") { _ in }
+/// } catch {
+///     print(error)   // Invalid pattern "shop://item/:id<money>": unknown type "money" ...
+///     if error.code == .invalidPattern { ... }
+/// }
+/// ```
+public struct RouteError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What kind of failure this is.
+    public enum Code: String, Sendable, Hashable, CaseIterable {
+        /// No registered pattern matches the URL.
+        case notFound
+        /// A policy, an interceptor or the route's access level refused the URL.
+        case refused
+        /// Every matching handler declined the request.
+        case declined
+        /// A pattern is malformed.
+        case invalidPattern
+        /// A pattern has the same shape as one already registered.
+        case conflict
+        /// The input is over one of the router's limits (URL length, segments, query items, ...).
+        case limitExceeded
+        /// A value given for URL generation does not fit its placeholder.
+        case invalidParameter
+        /// URL generation lacks a value for a placeholder.
+        case missingParameter
+        /// Interceptors redirected a URL in a loop.
+        case redirectLoop
+        /// A deferred open was dropped because the queue was full or the router was reset.
+        case dropped
+        /// The mediator found no target of that name.
+        case targetNotFound
+        /// The mediator's target has no action of that name.
+        case actionNotFound
+        /// A route table file is malformed.
+        case invalidRouteTable
+    }
+
+    /// What kind of failure this is.
+    public var code: Code
+    /// A sentence that says what went wrong, quoting the input.
+    public var message: String
+
+    /// Creates an error from a code and a message.
+    ///
+    /// ```swift
+    /// throw RouteError(.refused, "Login required for \"account://orders\"")
+    /// ```
+    public init(_ code: Code, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    /// The message.
+    public var description: String { message }
+
+    /// No route for `url`.
+    public static func notFound(_ url: String) -> RouteError {
+        RouteError(.notFound, "No route matches \(quoted(url)).")
+    }
+
+    /// `url` was refused, with the reason.
+    public static func refused(_ url: String, reason: String) -> RouteError {
+        RouteError(.refused, "Refused \(quoted(url)): \(reason)")
+    }
+
+    /// `pattern` is malformed, with what is wrong.
+    public static func invalidPattern(_ pattern: String, _ problem: String) -> RouteError {
+        RouteError(.invalidPattern, "Invalid pattern \(quoted(pattern)): \(problem)")
+    }
+
+    /// `input` is over a limit.
+    public static func limitExceeded(_ input: String, _ problem: String) -> RouteError {
+        RouteError(.limitExceeded, "Rejected \(quoted(input)): \(problem)")
+    }
+
+    /// Quotes user input for a message, shortening very long input so messages stay readable.
+    static func quoted(_ text: String) -> String {
+        let limit = 200
+        guard text.utf8.count > limit else { return "\"\(text)\"" }
+        return "\"\(text.prefix(limit))…\" (\(text.utf8.count) bytes)"
+    }
+}

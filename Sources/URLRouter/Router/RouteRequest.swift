@@ -1,0 +1,125 @@
+import Synchronization
+
+/// What a handler receives: the URL's parameters, the caller's extras, and the completion.
+///
+/// ```swift
+/// try router.register("shop://item/:id") { request in
+///     request.parameters["id"]       // "42"
+///     request.userInfo["source"]     // from open(_:userInfo:), never from the URL
+///     request.complete("done")       // the opener's completion gets .success("done")
+/// }
+/// ```
+///
+/// The opener's completion runs exactly once: with the value of the first ``complete(_:)``, or
+/// with `nil` when the last reference to the request goes away uncompleted. A handler may keep
+/// the request, hand it to another thread and complete it there.
+public final class RouteRequest: Sendable {
+    /// The completion a router passes along.
+    typealias Completion = @Sendable (Result<Any?, RouteError>) -> Void
+
+    private enum State: Sendable {
+        case running(Completion?)
+        case returned(Completion?)
+        case completed
+        case declined
+    }
+
+    /// The match: pattern, parameters, wildcard, fragment.
+    public let match: RouteMatch
+    /// Extras from the caller of `open`. Nothing in the URL can reach them.
+    public let userInfo: [String: any Sendable]
+    /// Whether the open came from inside the app or outside.
+    public let source: RouteSource
+    private let state: Mutex<State>
+
+    init(match: RouteMatch, userInfo: [String: any Sendable], source: RouteSource, completion: Completion?) {
+        self.match = match
+        self.userInfo = userInfo
+        self.source = source
+        self.state = Mutex(.running(completion))
+    }
+
+    deinit {
+        if let completion = takeCompletion() { completion(.success(nil)) }
+    }
+
+    /// The URL as opened.
+    public var url: String { match.url }
+    /// The pattern that matched, as registered.
+    public var pattern: String { match.pattern }
+    /// Path placeholders and query items; a path value is never overwritten by a query item.
+    public var parameters: RouteParameters { match.parameters }
+    /// Every query item in order, repeated names included.
+    public var queryItems: [RouteQueryItem] { match.parameters.queryItems }
+    /// The fragment, percent-decoded; nil when the URL has none.
+    public var fragment: String? { match.fragment }
+    /// The segments `**` took, percent-decoded.
+    public var wildcard: [String] { match.wildcard }
+
+    /// Query items, overlaid by path placeholders, overlaid by `userInfo`: one dictionary for
+    /// handlers and Target-Action calls.
+    ///
+    /// ```swift
+    /// // "shop://item/42?id=7&ref=mail", userInfo ["ref": "push"]
+    /// request.mergedParameters   // ["id": "42", "ref": "push"]
+    /// ```
+    public var mergedParameters: [String: any Sendable] {
+        var merged: [String: any Sendable] = [:]
+        for (name, value) in parameters.dictionary { merged[name] = value }
+        for (name, value) in userInfo { merged[name] = value }
+        return merged
+    }
+
+    /// Hands `value` to the opener's completion. Only the first call counts.
+    public func complete(_ value: Any?) {
+        if let completion = takeCompletion() { completion(.success(value)) }
+    }
+
+    /// Completes the request with a failure instead of a value. Only the first call counts.
+    ///
+    /// ```swift
+    /// request.fail(RouteError(.refused, "Out of stock"))
+    /// ```
+    public func fail(_ error: RouteError) {
+        if let completion = takeCompletion() { completion(.failure(error)) }
+    }
+
+    /// Passes the request on to the next-best matching route, as if this route had not matched.
+    /// Call it before the handler returns; later calls, and calls after `complete`, are ignored.
+    ///
+    /// ```swift
+    /// try router.register("shop://item/:id", priority: 1) { request in
+    ///     guard featureEnabled else { return request.decline() }
+    ///     ...
+    /// }
+    /// ```
+    public func decline() {
+        state.withLock { state in
+            if case .running = state { state = .declined }
+        }
+    }
+
+    /// Marks the handler as returned; true when it declined.
+    func handlerReturned() -> Bool {
+        state.withLock { state in
+            switch state {
+            case .declined: return true
+            case .running(let completion): state = .returned(completion); return false
+            default: return false
+            }
+        }
+    }
+
+    /// Marks the request completed and returns the completion, if it was not completed before.
+    private func takeCompletion() -> Completion? {
+        state.withLock { state -> Completion? in
+            switch state {
+            case .running(let completion), .returned(let completion):
+                state = .completed
+                return completion
+            case .completed, .declined:
+                return nil
+            }
+        }
+    }
+}

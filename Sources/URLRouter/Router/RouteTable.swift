@@ -1,0 +1,36 @@
+/// A registered route as the table keeps it.
+struct Route: Sendable {
+    enum Handler: Sendable {
+        case action(@Sendable (RouteRequest) -> Void)
+        case object(@Sendable (RouteRequest) -> Any?)
+    }
+    let pattern: String
+    let priority: Int32
+    let access: RouteAccess
+    let handler: Handler
+    /// Its leaves are `firstLeaf..<firstLeaf + leafCount` in the trie.
+    let firstLeaf: Int32
+    let leafCount: Int32
+}
+
+/// An immutable snapshot of everything matching needs. Opens read one snapshot from start to
+/// end, so a concurrent registration never shows them a half-built table.
+final class RouteTable: Sendable {
+    let trie: Trie
+    let routes: [Route?]
+    let options: Router.Options
+    let hooks: RouterHooks
+
+    init(trie: Trie, routes: [Route?], options: Router.Options, hooks: RouterHooks) {
+        self.trie = trie
+        self.routes = routes
+        self.options = options
+        self.hooks = hooks
+    }
+
+    /// The route of a leaf. Leaves reached by matching always belong to a live route.
+    @inline(__always)
+    func route(ofLeaf leaf: Int32) -> Route {
+        routes[Int(trie.leaves[Int(leaf)].route)]!
+    }
+}

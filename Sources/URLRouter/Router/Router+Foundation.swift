@@ -1,0 +1,38 @@
+import struct Foundation.URL
+
+extension Router {
+    /// ``open(_:source:userInfo:completion:)`` for a Foundation `URL`.
+    ///
+    /// ```swift
+    /// router.open(URL(string: "shop://item/42")!)
+    /// ```
+    @discardableResult
+    public func open(
+        _ url: URL, source: RouteSource = .internal, userInfo: [String: any Sendable] = [:],
+        completion: (@Sendable (Result<Any?, RouteError>) -> Void)? = nil
+    ) -> Bool {
+        open(url.absoluteString, source: source, userInfo: userInfo, completion: completion)
+    }
+
+    /// The `async` open for a Foundation `URL`.
+    public func open(
+        _ url: URL, source: RouteSource = .internal, userInfo: [String: any Sendable] = [:]
+    ) async throws(RouteError) -> Any? {
+        try await open(url.absoluteString, source: source, userInfo: userInfo)
+    }
+
+    /// ``object(for:source:userInfo:)`` for a Foundation `URL`.
+    public func object(for url: URL, source: RouteSource = .internal, userInfo: [String: any Sendable] = [:]) -> Any? {
+        object(for: url.absoluteString, source: source, userInfo: userInfo)
+    }
+
+    /// ``canOpen(_:source:)`` for a Foundation `URL`.
+    public func canOpen(_ url: URL, source: RouteSource = .internal) -> Bool {
+        canOpen(url.absoluteString, source: source)
+    }
+
+    /// ``match(_:)`` for a Foundation `URL`.
+    public func match(_ url: URL) -> RouteMatch? {
+        match(url.absoluteString)
+    }
+}

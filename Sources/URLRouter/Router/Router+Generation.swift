@@ -1,0 +1,79 @@
+extension Router {
+    /// Builds a URL from a pattern: fills its placeholders, percent-encodes each value for its
+    /// component, and puts the leftover parameters in the query, sorted by name.
+    ///
+    /// ```swift
+    /// try router.url(for: "shop://item/:id", parameters: ["id": "42", "ref": "mail"])
+    /// // "shop://item/42?ref=mail"
+    /// try router.url(for: "files://open/**", parameters: ["**": "docs/a b.txt"])
+    /// // "files://open/docs/a%20b.txt"
+    /// ```
+    ///
+    /// An optional group is included when all its placeholders are given. `*` takes the
+    /// parameter named `*`; `**` the one named `**`, a `/`-joined path. Matching the result
+    /// against the pattern gives the parameters back.
+    ///
+    /// - Throws: ``RouteError`` naming a missing placeholder (`.missingParameter`), or an empty
+    ///   value or one that fails its type (`.invalidParameter`), or a bad pattern.
+    public func url(for pattern: String, parameters: [String: String]) throws(RouteError) -> String {
+        let (parsed, types) = try state.withLock { (state: inout RouterState) throws(RouteError) in
+            (try state.parse(pattern, options: options), state.trie.types)
+        }
+        let chosen = try Self.expansion(of: parsed, for: parameters)
+        var used = Set<String>()
+        var segments: [String] = []
+        for segment in chosen {
+            switch segment {
+            case .literal(let bytes):
+                segments.append(URLEncoding.encode(bytes, allowed: .pathSegment))
+            case .parameter(let name, let type, let suffix):
+                let value = parameters[name]!
+                guard !value.isEmpty else {
+                    throw RouteError(.invalidParameter, "The value for \":\(name)\" in \(RouteError.quoted(pattern)) is empty.")
+                }
+                if let type, let checker = types.first(where: { $0.name == type }) {
+                    var bytes = Array(value.utf8)
+                    guard bytes.withUnsafeMutableBufferPointer({ checker.accepts(UnsafeBufferPointer($0)) }) else {
+                        throw RouteError(.invalidParameter,
+                            "The value \(RouteError.quoted(value)) for \":\(name)\" in \(RouteError.quoted(pattern)) is not a \(type).")
+                    }
+                }
+                used.insert(name)
+                segments.append(URLEncoding.encode(value, allowed: .pathSegment) + URLEncoding.encode(suffix, allowed: .pathSegment))
+            case .wildcard:
+                guard let value = parameters["*"], !value.isEmpty else {
+                    throw RouteError(.missingParameter, "\(RouteError.quoted(pattern)) needs a value for \"*\".")
+                }
+                used.insert("*")
+                segments.append(URLEncoding.encode(value, allowed: .pathSegment))
+            case .catchAll:
+                used.insert("**")
+                let pieces = (parameters["**"] ?? "").split(separator: "/", omittingEmptySubsequences: true)
+                segments.append(contentsOf: pieces.map { URLEncoding.encode(String($0), allowed: .pathSegment) })
+            }
+        }
+        var url = ""
+        if let scheme = parsed.scheme { url = parsed.hasAuthority ? "\(scheme)://" : "\(scheme):" } else { url = "/" }
+        url += segments.joined(separator: "/")
+        let leftovers = parameters.filter { !used.contains($0.key) && $0.key != "*" && $0.key != "**" }
+        if !leftovers.isEmpty {
+            url += "?" + leftovers.sorted { $0.key < $1.key }.map {
+                URLEncoding.encode($0.key, allowed: .queryItem) + "=" + URLEncoding.encode($0.value, allowed: .queryItem)
+            }.joined(separator: "&")
+        }
+        return url
+    }
+
+    /// The longest combination of optional groups whose placeholders are all given.
+    private static func expansion(of pattern: RoutePattern, for parameters: [String: String]) throws(RouteError) -> [PatternSegment] {
+        let satisfied = pattern.expansions.filter { segments in
+            segments.allSatisfy { $0.name.map { parameters[$0] != nil } ?? true }
+        }
+        guard let best = satisfied.max(by: { $0.count < $1.count }) else {
+            let missing = pattern.expansions[0].compactMap(\.name).filter { parameters[$0] == nil }
+            throw RouteError(.missingParameter,
+                "\(RouteError.quoted(pattern.text)) needs a value for " + missing.map { "\":\($0)\"" }.joined(separator: ", ") + ".")
+        }
+        return best
+    }
+}

@@ -1,0 +1,88 @@
+/// Sees every open before its handler, and lets it proceed, sends it elsewhere, or refuses it.
+///
+/// ```swift
+/// struct LoginGate: RouteInterceptor {
+///     let session: Session
+///     func intercept(_ open: RouteInterception) -> RouteInterception.Decision {
+///         guard open.pattern?.hasPrefix("account://") == true, !session.isLoggedIn else { return .proceed }
+///         return .redirect("account://login?next=\(open.url)")
+///     }
+/// }
+/// router.addInterceptor(LoginGate(session: session))
+/// ```
+public protocol RouteInterceptor: Sendable {
+    /// Decides what happens to one open. Runs on the opener's thread, before the handler.
+    func intercept(_ open: RouteInterception) -> RouteInterception.Decision
+}
+
+/// One open, as interceptors see it.
+public struct RouteInterception: Sendable {
+    /// What an interceptor decides.
+    public enum Decision: Sendable, Hashable {
+        /// Go on to the next interceptor, then the handler.
+        case proceed
+        /// Open this URL instead (the chain starts again for it). Loops are refused.
+        case redirect(String)
+        /// Refuse the open; the completion gets ``RouteError/Code/refused`` with the reason.
+        case refuse(String)
+    }
+
+    /// The URL being opened.
+    public let url: String
+    /// The route it would reach; nil when nothing matches (an interceptor may still redirect).
+    public let match: RouteMatch?
+    /// Where the open comes from.
+    public let source: RouteSource
+    /// The opener's extras.
+    public let userInfo: [String: any Sendable]
+
+    /// The pattern it would reach.
+    public var pattern: String? { match?.pattern }
+}
+
+/// An interceptor made from a closure.
+struct ClosureInterceptor: RouteInterceptor {
+    let body: @Sendable (RouteInterception) -> RouteInterception.Decision
+    func intercept(_ open: RouteInterception) -> RouteInterception.Decision { body(open) }
+}
+
+extension Router {
+    /// Appends an interceptor to the chain; interceptors run in the order they were added.
+    ///
+    /// ```swift
+    /// router.addInterceptor(LoginGate(session: session))
+    /// ```
+    public func addInterceptor(_ interceptor: any RouteInterceptor) {
+        try? mutate { state in state.hooks.interceptors.append(interceptor) }
+    }
+
+    /// Appends an interceptor made from a closure.
+    ///
+    /// ```swift
+    /// router.addInterceptor { open in
+    ///     open.url.hasPrefix("legacy://") ? .redirect("shop://" + open.url.dropFirst(9)) : .proceed
+    /// }
+    /// ```
+    public func addInterceptor(_ intercept: @escaping @Sendable (RouteInterception) -> RouteInterception.Decision) {
+        addInterceptor(ClosureInterceptor(body: intercept))
+    }
+
+    /// Removes every interceptor.
+    public func removeAllInterceptors() {
+        try? mutate { state in state.hooks.interceptors.removeAll() }
+    }
+}
+
+extension RouteTable {
+    /// Runs the chain: the first decision other than `.proceed` wins.
+    func intercept(
+        _ url: String, match: RouteMatch?, source: RouteSource, userInfo: [String: any Sendable]
+    ) -> RouteInterception.Decision {
+        let open = RouteInterception(url: url, match: match, source: source, userInfo: userInfo)
+        for interceptor in hooks.interceptors {
+            let decision = interceptor.intercept(open)
+            if decision != .proceed { return decision }
+        }
+        return .proceed
+    }
+}

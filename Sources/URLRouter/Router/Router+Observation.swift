@@ -1,0 +1,97 @@
+/// What happened to one open, for analytics and logs.
+///
+/// ```swift
+/// router.addObserver { event in
+///     log("\(event.outcome) \(event.url) → \(event.pattern ?? "-") in \(event.duration)")
+/// }
+/// // handled shop://item/42?ref=<redacted> → shop://item/:id in 0.000012 seconds
+/// ```
+public struct RouteEvent: Sendable {
+    /// How an open ended.
+    public enum Outcome: String, Sendable, Hashable {
+        /// A handler ran.
+        case handled
+        /// No route matched.
+        case notFound
+        /// Access, the external scheme list or an interceptor refused it.
+        case refused
+        /// Every matching route declined.
+        case declined
+        /// The URL was over a limit.
+        case limitExceeded
+        /// Interceptors redirected in a loop.
+        case redirectLoop
+        /// It was queued because the router is not ready.
+        case deferred
+        /// It was queued and dropped because the queue was full.
+        case dropped
+    }
+
+    /// The URL as opened; query values are `<redacted>` unless the observer asked otherwise.
+    public let url: String
+    /// Where it came from.
+    public let source: RouteSource
+    /// The pattern that handled (or would have handled) it.
+    public let pattern: String?
+    /// How it ended.
+    public let outcome: Outcome
+    /// From the start of the open until the handler returned.
+    public let duration: Duration
+
+    /// `url` with every query value replaced by `<redacted>`; names, path and fragment stay.
+    ///
+    /// ```swift
+    /// RouteEvent.redactingQueryValues("shop://item/42?ref=mail&token=abc#top")
+    /// // "shop://item/42?ref=<redacted>&token=<redacted>#top"
+    /// ```
+    public static func redactingQueryValues(_ url: String) -> String {
+        guard let query = url.firstIndex(of: "?") else { return url }
+        let fragment = url[query...].firstIndex(of: "#") ?? url.endIndex
+        let items = url[url.index(after: query)..<fragment].split(separator: "&", omittingEmptySubsequences: false)
+        let redacted = items.map { item in
+            item.contains("=") ? item.prefix { $0 != "=" } + "=<redacted>" : item
+        }
+        return url[...query] + redacted.joined(separator: "&") + url[fragment...]
+    }
+}
+
+/// An observer and whether it sees query values.
+struct Observer: Sendable {
+    let redactsQueryValues: Bool
+    let body: @Sendable (RouteEvent) -> Void
+}
+
+extension Router {
+    /// Calls `observer` after every open (and when an open is deferred or dropped), on the
+    /// opener's thread.
+    ///
+    /// ```swift
+    /// router.addObserver { event in analytics.track(event.pattern ?? "unmatched", event.outcome) }
+    /// ```
+    /// - Parameter redactingQueryValues: replace query values in ``RouteEvent/url`` (default).
+    public func addObserver(redactingQueryValues: Bool = true, _ observer: @escaping @Sendable (RouteEvent) -> Void) {
+        try? mutate { state in state.hooks.observers.append(Observer(redactsQueryValues: redactingQueryValues, body: observer)) }
+    }
+
+    /// Removes every observer.
+    public func removeAllObservers() {
+        try? mutate { state in state.hooks.observers.removeAll() }
+    }
+}
+
+extension RouteTable {
+    func notify(url: String, source: RouteSource, pattern: String?, outcome: RouteEvent.Outcome, since start: ContinuousClock.Instant) {
+        let duration = ContinuousClock.now - start
+        var redacted: String?
+        for observer in hooks.observers {
+            let shown: String
+            if observer.redactsQueryValues {
+                if redacted == nil { redacted = RouteEvent.redactingQueryValues(url) }
+                shown = redacted!
+            } else {
+                shown = url
+            }
+            observer.body(RouteEvent(url: shown, source: source, pattern: pattern, outcome: outcome, duration: duration))
+        }
+    }
+}

@@ -1,0 +1,225 @@
+import Synchronization
+
+extension Router {
+    /// Routes `url` to its handler on the caller's thread.
+    ///
+    /// ```swift
+    /// router.open("shop://item/42?ref=home")                         // true: a handler ran
+    /// router.open("shop://item/42", userInfo: ["source": "push"]) { result in
+    ///     switch result {
+    ///     case .success(let value): print("done", value ?? "nil")
+    ///     case .failure(let error): print(error)                     // not found, refused, ...
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// The completion runs exactly once. When nothing keeps the request (a miss, a refusal, a
+    /// handler that completes or returns without storing it), it has run by the time `open`
+    /// returns. While the router is not ready (``isReady``), the open waits in a queue and this
+    /// returns false.
+    ///
+    /// - Returns: whether a handler ran.
+    @discardableResult
+    public func open(
+        _ url: String, source: RouteSource = .internal, userInfo: [String: any Sendable] = [:],
+        completion: (@Sendable (Result<Any?, RouteError>) -> Void)? = nil
+    ) -> Bool {
+        if deferIfNotReady(url, source: source, userInfo: userInfo, completion: completion) { return false }
+        return perform(url, source: source, userInfo: userInfo, completion: completion)
+    }
+
+    /// Routes `url` and returns the handler's value.
+    ///
+    /// ```swift
+    /// let view = try await router.open("shop://item/42/view")
+    /// ```
+    /// - Throws: ``RouteError`` when nothing matches, a policy refuses, or the handler fails.
+    public func open(
+        _ url: String, source: RouteSource = .internal, userInfo: [String: any Sendable] = [:]
+    ) async throws(RouteError) -> Any? {
+        let box = await withCheckedContinuation { (continuation: CheckedContinuation<ResultBox, Never>) in
+            open(url, source: source, userInfo: userInfo) { result in
+                continuation.resume(returning: ResultBox(result))
+            }
+        }
+        return try box.result.get()
+    }
+
+    /// Opens `url` and returns the value its handler completed with synchronously (an object
+    /// handler's return value), or nil. While the router is not ready, returns nil.
+    ///
+    /// ```swift
+    /// let view = router.object(for: "shop://item/42/view") as? ItemView
+    /// ```
+    public func object(for url: String, source: RouteSource = .internal, userInfo: [String: any Sendable] = [:]) -> Any? {
+        guard isReady else { return nil }
+        let box = ValueBox()
+        perform(url, source: source, userInfo: userInfo) { result in box.set(result) }
+        return box.take()
+    }
+
+    /// Whether ``open(_:source:userInfo:completion:)`` would run a handler now. Runs nothing:
+    /// interceptors are not consulted, and a handler could still decline.
+    ///
+    /// ```swift
+    /// router.canOpen("shop://item/42")          // true
+    /// router.canOpen("shop://item/42/extra")    // false
+    /// ```
+    public func canOpen(_ url: String, source: RouteSource = .internal) -> Bool {
+        let table = currentTable()
+        guard case .matched(let match) = table.lookup(url) else { return false }
+        return table.refusal(of: match, source: source) == nil
+    }
+
+    /// The route `url` would reach, with its parameters. Runs nothing.
+    ///
+    /// ```swift
+    /// router.match("shop://item/42")?.parameters["id"]   // "42"
+    /// ```
+    /// - Complexity: O(URL length), independent of the number of routes.
+    public func match(_ url: String) -> RouteMatch? {
+        guard case .matched(let match) = currentTable().lookup(url) else { return nil }
+        return match
+    }
+
+    /// The open pipeline: match, policies, interceptors, handler, declines, observers.
+    @discardableResult
+    func perform(
+        _ url: String, source: RouteSource, userInfo: [String: any Sendable],
+        completion: RouteRequest.Completion?
+    ) -> Bool {
+        let table = currentTable()
+        let started: ContinuousClock.Instant? = table.hooks.observers.isEmpty ? nil : .now
+        var current = url
+        var visited: [String] = []
+        var excluded: [Int32] = []
+        var intercepted = false
+        func finish(_ outcome: RouteEvent.Outcome, pattern: String? = nil, error: RouteError? = nil) -> Bool {
+            if let error { completion?(.failure(error)) }
+            if let started { table.notify(url: current, source: source, pattern: pattern, outcome: outcome, since: started) }
+            return outcome == .handled
+        }
+        while true {
+            if source == .external, let refusal = table.schemeRefusal(current) {
+                return finish(.refused, error: refusal)
+            }
+            let lookup = table.lookup(current, excluding: excluded)
+            if !intercepted, !table.hooks.interceptors.isEmpty {
+                intercepted = true
+                let match: RouteMatch? = if case .matched(let match) = lookup { match } else { nil }
+                switch table.intercept(current, match: match, source: source, userInfo: userInfo) {
+                case .proceed:
+                    break
+                case .refuse(let reason):
+                    return finish(.refused, pattern: match?.pattern, error: .refused(current, reason: reason))
+                case .redirect(let target):
+                    visited.append(current)
+                    if visited.contains(target) || visited.count > Self.maxRedirects {
+                        let chain = (visited + [target]).map { RouteError.quoted($0) }.joined(separator: " → ")
+                        return finish(.redirectLoop, error: RouteError(.redirectLoop, "Redirect loop: \(chain)."))
+                    }
+                    current = target
+                    excluded = []
+                    intercepted = false
+                    continue
+                }
+            }
+            switch lookup {
+            case .overLimit(let problem):
+                return finish(.limitExceeded, error: .limitExceeded(current, problem))
+            case .notFound where excluded.isEmpty:
+                return finish(.notFound, error: .notFound(current))
+            case .notFound:
+                return finish(.declined, error: RouteError(.declined, "Every route that matches \(RouteError.quoted(current)) declined it."))
+            case .matched(let match):
+                if let refusal = table.refusal(of: match, source: source) {
+                    return finish(.refused, pattern: match.pattern, error: refusal)
+                }
+                if invoke(match, source: source, userInfo: userInfo, completion: completion) {
+                    excluded.append(match.routeID)
+                    continue
+                }
+                return finish(.handled, pattern: match.pattern)
+            }
+        }
+    }
+
+    /// The most redirects one open may follow.
+    static let maxRedirects = 16
+
+    /// Runs the handler; true when it declined. The request is released before this returns,
+    /// so an uncompleted request that the handler did not keep completes with nil here.
+    private func invoke(
+        _ match: RouteMatch, source: RouteSource, userInfo: [String: any Sendable], completion: RouteRequest.Completion?
+    ) -> Bool {
+        let request = RouteRequest(match: match, userInfo: userInfo, source: source, completion: completion)
+        switch match.route.handler {
+        case .action(let handler):
+            handler(request)
+        case .object(let handler):
+            let value = handler(request)
+            if !request.handlerReturned() {
+                request.complete(value)
+                return false
+            }
+            return true
+        }
+        return request.handlerReturned()
+    }
+}
+
+extension RouteTable {
+    /// Why `match` may not be opened from `source`, or nil.
+    func refusal(of match: RouteMatch, source: RouteSource) -> RouteError? {
+        if source == .external, match.route.access == .internalOnly {
+            return .refused(match.url, reason: "\(RouteError.quoted(match.pattern)) is internal only.")
+        }
+        return nil
+    }
+
+    /// Why an external open of `url` is refused by the scheme allow-list, or nil.
+    func schemeRefusal(_ url: String) -> RouteError? {
+        guard let allowed = options.allowedExternalSchemes else { return nil }
+        let scheme = url.utf8.withContiguousStorageIfAvailable { bytes in
+            String(decoding: bytes[..<URLScanner.schemeLength(bytes)], as: UTF8.self)
+        } ?? String(url.prefix { $0 != ":" })
+        guard allowed.contains(scheme.lowercased()) else {
+            let shown = scheme.isEmpty ? "a URL without a scheme" : "the scheme \"\(scheme)\""
+            return .refused(url, reason: "\(shown) is not allowed from outside.")
+        }
+        return nil
+    }
+}
+
+/// Carries a completion's result to `object(for:)` or an awaiting task.
+///
+/// `@unchecked Sendable`: `Result<Any?, RouteError>` is not Sendable because `Any` is not; the
+/// box is written once by the completing thread and read once by the waiting caller, both under
+/// the lock (or across a continuation, which orders them).
+final class ResultBox: @unchecked Sendable {
+    let result: Result<Any?, RouteError>
+    init(_ result: Result<Any?, RouteError>) { self.result = result }
+}
+
+/// The value an `object(for:)` call is waiting for.
+///
+/// `@unchecked Sendable`: the value is only touched under `lock`; a completion that arrives after
+/// `take()` (a handler that completes later on another thread) is dropped.
+final class ValueBox: @unchecked Sendable {
+    private let lock = Mutex(false)
+    private var value: Any?
+
+    func set(_ result: Result<Any?, RouteError>) {
+        lock.withLock { closed in
+            if !closed, case .success(let value) = result { self.value = value }
+        }
+    }
+
+    func take() -> Any? {
+        lock.withLock { closed in
+            closed = true
+            defer { value = nil }
+            return value
+        }
+    }
+}

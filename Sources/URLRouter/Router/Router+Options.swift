@@ -1,0 +1,77 @@
+extension Router {
+    /// How a router matches, and the limits it holds input to.
+    ///
+    /// ```swift
+    /// let router = Router(options: .init(caseInsensitivePaths: true, formDecoding: true))
+    /// ```
+    public struct Options: Sendable {
+        /// Limits on URLs and patterns; over them, calls fail with ``RouteError/Code/limitExceeded``.
+        public var limits: Limits
+        /// Compare every literal segment case-insensitively (ASCII), not only the scheme and host.
+        public var caseInsensitivePaths: Bool
+        /// Decode a raw `+` in query names and values as a space (`%2B` stays `+`).
+        public var formDecoding: Bool
+        /// Schemes an ``RouteSource/external`` open may use (lowercase); nil allows every scheme.
+        public var allowedExternalSchemes: Set<String>?
+
+        /// Options with the given values; every argument has a default.
+        public init(
+            limits: Limits = Limits(), caseInsensitivePaths: Bool = false, formDecoding: Bool = false,
+            allowedExternalSchemes: Set<String>? = nil
+        ) {
+            self.limits = limits
+            self.caseInsensitivePaths = caseInsensitivePaths
+            self.formDecoding = formDecoding
+            self.allowedExternalSchemes = allowedExternalSchemes.map { Set($0.map { $0.lowercased() }) }
+        }
+    }
+
+    /// The largest input a router accepts. Defaults suit deep links; raise them if you must.
+    ///
+    /// ```swift
+    /// var limits = Router.Limits()
+    /// limits.maxURLLength = 64 * 1024
+    /// ```
+    public struct Limits: Sendable, Hashable {
+        /// Bytes of UTF-8 in a URL. Default 16 KiB.
+        public var maxURLLength: Int
+        /// Path segments in a URL or pattern. Default 64, at most 4,096.
+        public var maxSegments: Int
+        /// Items in a URL's query. Default 256.
+        public var maxQueryItems: Int
+        /// Bytes of UTF-8 in a pattern. Default 2 KiB.
+        public var maxPatternLength: Int
+        /// Registered routes. Default 1,000,000.
+        public var maxRoutes: Int
+        /// Opens queued while the router is not ready. Default 100.
+        public var maxDeferredOpens: Int
+
+        /// Limits with the given values; every argument has a default.
+        public init(maxURLLength: Int = 16 * 1024, maxSegments: Int = 64, maxQueryItems: Int = 256,
+                    maxPatternLength: Int = 2 * 1024, maxRoutes: Int = 1_000_000, maxDeferredOpens: Int = 100) {
+            self.maxURLLength = max(0, maxURLLength)
+            self.maxSegments = min(max(1, maxSegments), 4096)
+            self.maxQueryItems = max(0, maxQueryItems)
+            self.maxPatternLength = max(1, maxPatternLength)
+            self.maxRoutes = max(0, maxRoutes)
+        self.maxDeferredOpens = max(0, maxDeferredOpens)
+        }
+    }
+}
+
+/// Where an open comes from. External opens (a web page, another app, the daemon's socket) may
+/// not reach routes registered ``RouteAccess/internalOnly``, and must use an allowed scheme.
+public enum RouteSource: String, Sendable, Hashable {
+    /// The app itself: one module opening another. The default.
+    case `internal`
+    /// Anything outside the app.
+    case external
+}
+
+/// Who may open a route.
+public enum RouteAccess: String, Sendable, Hashable {
+    /// Internal and external opens.
+    case `public`
+    /// Internal opens only; external ones are refused.
+    case internalOnly
+}

@@ -1,0 +1,100 @@
+/// Percent-decoding on raw UTF-8 bytes, with the router's rule for bad input: a malformed
+/// escape (`100%`, `%zz`) stays as it is, and a component whose escapes decode to invalid UTF-8
+/// (`%E4` alone) is kept as raw text. Nothing is dropped and nothing traps.
+enum PercentDecoding {
+    /// Whether `bytes` holds anything that decoding would change.
+    @inline(__always)
+    static func needsDecoding(_ bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool) -> Bool {
+        for byte in bytes where byte == UInt8(ascii: "%") || (plusAsSpace && byte == UInt8(ascii: "+")) {
+            return true
+        }
+        return false
+    }
+
+    /// Decodes `source` into `destination`, which must hold `source.count` bytes; returns the
+    /// decoded length. Falls back to a raw copy when the escapes do not form valid UTF-8.
+    ///
+    /// - Complexity: O(n), no allocation.
+    static func decode(
+        _ source: UnsafeBufferPointer<UInt8>, into destination: UnsafeMutablePointer<UInt8>, plusAsSpace: Bool
+    ) -> Int {
+        var read = 0
+        var written = 0
+        var decodedAny = false
+        while read < source.count {
+            let byte = source[read]
+            if byte == UInt8(ascii: "%"), read + 2 < source.count,
+               let high = hexValue(source[read + 1]), let low = hexValue(source[read + 2]) {
+                destination[written] = high << 4 | low
+                decodedAny = true
+                read += 3
+            } else if plusAsSpace && byte == UInt8(ascii: "+") {
+                destination[written] = UInt8(ascii: " ")
+                read += 1
+            } else {
+                destination[written] = byte
+                read += 1
+            }
+            written += 1
+        }
+        if decodedAny && !isValidUTF8(UnsafeBufferPointer(start: destination, count: written)) {
+            for index in 0..<source.count { destination[index] = source[index] }
+            return source.count
+        }
+        return written
+    }
+
+    /// The decoded text of `bytes`.
+    static func string(_ bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool) -> String {
+        guard needsDecoding(bytes, plusAsSpace: plusAsSpace) else {
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(bytes.count, 1)) { buffer in
+            let count = decode(bytes, into: buffer.baseAddress!, plusAsSpace: plusAsSpace)
+            return String(decoding: UnsafeBufferPointer(start: buffer.baseAddress, count: count), as: UTF8.self)
+        }
+    }
+
+    /// The decoded bytes of a string (used for pattern literals at registration).
+    static func bytes(_ text: Substring) -> [UInt8] {
+        var raw = Array(text.utf8)
+        return raw.withUnsafeMutableBufferPointer { buffer -> [UInt8] in
+            Array(unsafeUninitializedCapacity: max(buffer.count, 1)) { out, count in
+                count = decode(UnsafeBufferPointer(buffer), into: out.baseAddress!, plusAsSpace: false)
+            }
+        }
+    }
+
+    /// Strict UTF-8 validation (no overlongs, no surrogates, nothing above U+10FFFF).
+    static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let lead = bytes[index]
+            if lead < 0x80 { index += 1; continue }
+            let length: Int
+            var lower: UInt8 = 0x80
+            var upper: UInt8 = 0xBF
+            switch lead {
+            case 0xC2...0xDF: length = 2
+            case 0xE0: length = 3; lower = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: length = 3
+            case 0xED: length = 3; upper = 0x9F
+            case 0xF0: length = 4; lower = 0x90
+            case 0xF1...0xF3: length = 4
+            case 0xF4: length = 4; upper = 0x8F
+            default: return false
+            }
+            guard index + length <= count else { return false }
+            let second = bytes[index + 1]
+            guard second >= lower && second <= upper else { return false }
+            var offset = 2
+            while offset < length {
+                guard bytes[index + offset] & 0xC0 == 0x80 else { return false }
+                offset += 1
+            }
+            index += length
+        }
+        return true
+    }
+}

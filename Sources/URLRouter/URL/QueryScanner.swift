@@ -1,0 +1,28 @@
+/// Splits a raw query on `&`, then each item on its first `=`. Empty items (`a=1&&b=2`) are
+/// skipped; `flag` alone is a name with an empty value.
+enum QueryScanner {
+    /// Calls `body` with the raw name and value of each item until it returns false.
+    ///
+    /// - Complexity: O(query length); no allocation.
+    static func forEach(
+        in bytes: UnsafeBufferPointer<UInt8>, _ start: Int32, _ end: Int32,
+        _ body: (_ name: UnsafeBufferPointer<UInt8>, _ value: UnsafeBufferPointer<UInt8>) -> Bool
+    ) {
+        var itemStart = Int(start)
+        let end = Int(end)
+        while itemStart < end {
+            var itemEnd = itemStart
+            while itemEnd < end, bytes[itemEnd] != UInt8(ascii: "&") { itemEnd += 1 }
+            if itemEnd > itemStart {
+                var equals = itemStart
+                while equals < itemEnd, bytes[equals] != UInt8(ascii: "=") { equals += 1 }
+                let name = UnsafeBufferPointer(rebasing: bytes[itemStart..<equals])
+                let value = equals < itemEnd
+                    ? UnsafeBufferPointer(rebasing: bytes[(equals + 1)..<itemEnd])
+                    : UnsafeBufferPointer(rebasing: bytes[itemEnd..<itemEnd])
+                if !body(name, value) { return }
+            }
+            itemStart = itemEnd + 1
+        }
+    }
+}
