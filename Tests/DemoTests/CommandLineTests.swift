@@ -48,7 +48,8 @@ struct CommandLineTests {
     @Test func openWaitsForAResultThatComesThroughTheCompletionLater() throws {
         let result = try DeepLinkBinary.run(["open", "--json", DemoLinks.slow])
         #expect(result.status == 0)
-        #expect(try ReplyLine(result.stdout.trimmingCharacters(in: .newlines)).object["result"] is String)
+        let reply = try ReplyLine(result.stdout.trimmingCharacters(in: .newlines))
+        #expect((reply.object["result"] as? [String: Any])?["session"] as? String == "refreshed")
     }
 
     @Test func internalRouteOpensInProcessButNotAsExternal() throws {

@@ -10,8 +10,9 @@ enum JSONValue: Sendable {
     case object([(key: String, value: JSONValue)])
 
     /// Converts a handler's value: strings, numbers, booleans, arrays, string-keyed
-    /// dictionaries (sorted by key) and optionals map to JSON; anything else becomes its
-    /// `String(describing:)`.
+    /// dictionaries (sorted by key) and optionals map to JSON; a type with a `description` is
+    /// that string; other structs and classes are objects of their stored properties; anything
+    /// else is its `String(describing:)`.
     init(any value: Any?) {
         guard let value, let unwrapped = Self.unwrapOptional(value) else {
             self = .null
@@ -34,8 +35,22 @@ enum JSONValue: Sendable {
             self = .object(dictionary.keys.sorted().map { ($0, JSONValue(any: dictionary[$0] ?? nil)) })
         case let dictionary as [String: Any]:
             self = .object(dictionary.keys.sorted().map { ($0, JSONValue(any: dictionary[$0])) })
-        default: self = .string(String(describing: unwrapped))
+        case let describable as CustomStringConvertible: self = .string(describable.description)
+        default: self = Self.structure(of: unwrapped) ?? .string(String(describing: unwrapped))
         }
+    }
+
+    /// A struct or class without a description of its own, as an object of its stored
+    /// properties in declaration order: `ShopItemView` → `{"id":42,"title":…}`.
+    private static func structure(of value: Any) -> JSONValue? {
+        let mirror = Mirror(reflecting: value)
+        guard mirror.displayStyle == .struct || mirror.displayStyle == .class, !mirror.children.isEmpty else { return nil }
+        var members: [(key: String, value: JSONValue)] = []
+        for child in mirror.children {
+            guard let label = child.label else { return nil }
+            members.append((label, JSONValue(any: child.value)))
+        }
+        return .object(members)
     }
 
     /// A string-to-string dictionary as an object sorted by key.
