@@ -56,16 +56,17 @@ final class SocketServer {
             }
             if descriptors[0].revents != 0 { handleSignals() }
             if descriptors[1].revents != 0 { deliver(inbox.take()) }
-            if accepting && listening && descriptors[acceptIndex].revents != 0 {
-                acceptAll()
-            }
             for (offset, client) in clients.enumerated() where connections[client.id] != nil {
                 let events = Int32(descriptors[acceptIndex + 1 + offset].revents)
                 if events & Int32(POLLIN | POLLHUP | POLLERR) != 0 && wantsRead(client) { readFrom(client) }
                 if events != 0 && client.hasPendingOutput { client.flush(now: .now()) }
             }
             expireDeadlines()
+            // Close before accepting, so clients that hung up in this round free their places.
             closeFinished()
+            if accepting && listening && descriptors[acceptIndex].revents != 0 {
+                acceptAll()
+            }
         }
         for client in connections.values { close(client.fd) }
         connections.removeAll()
