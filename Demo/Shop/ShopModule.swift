@@ -4,7 +4,7 @@ import URLRouter
 /// The Shop demo module: items, categories, a cart and a checkout, under `shop://`.
 ///
 /// It imports nothing but the router. Other modules reach it through its URLs, or through the
-/// mediator by the target name `"Shop"` (see `Mediator+Shop.swift` for the typed calls).
+/// mediator by the target name `"Shop"` (see the typed calls in `Target_Shop.swift`).
 public enum ShopModule {
     /// What each pattern is and reaches, for `deeplink routes`.
     public static let routeGuide: [String: (kind: String, reaches: String)] = [

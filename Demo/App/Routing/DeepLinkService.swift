@@ -1,3 +1,6 @@
+import Dispatch
+import Synchronization
+
 /// Where a URL came from. External URLs (everything the daemon receives, and `open --external`)
 /// may not reach internal-only routes or `native…` actions, and their scheme must be on the
 /// allow-list.
@@ -46,5 +49,28 @@ extension DeepLinkService {
         let box = ReplyBox()
         open(url, source: source) { box.fill($0) }
         return box.wait(timeout: timeout) ?? .failed(.timeout(url, seconds: timeout))
+    }
+}
+
+
+/// A one-shot slot a reply is put into from any thread and waited for on another.
+final class ReplyBox: Sendable {
+    private let value = Mutex<Reply?>(nil)
+    private let filled = DispatchSemaphore(value: 0)
+
+    /// Stores `reply` unless one is already there.
+    func fill(_ reply: Reply) {
+        let isFirst = value.withLock { current in
+            guard current == nil else { return false }
+            current = reply
+            return true
+        }
+        if isFirst { filled.signal() }
+    }
+
+    /// The reply, waiting up to `timeout` seconds for it.
+    func wait(timeout: Double) -> Reply? {
+        _ = filled.wait(timeout: .now() + timeout)
+        return value.withLock { $0 }
     }
 }
