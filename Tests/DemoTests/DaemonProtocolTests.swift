@@ -89,14 +89,17 @@ struct DaemonProtocolTests {
         let client = try daemon.connect()
         _ = try client.request("OPEN shop://item/7?token=s3cret&ref=mail#frag")
         _ = try client.request("OPEN \(DemoLinks.notFound)?password=hunter2")
+        let refused = try client.request("OPEN \(DemoLinks.internalOnly)")
+        #expect(!refused.contains("pattern"), "the refusing pattern is logged, not sent: \(refused)")
         let exitStatus = try daemon.stop()
         #expect(exitStatus == 0)
         let log = daemon.log
         #expect(!log.contains("s3cret") && !log.contains("hunter2") && !log.contains("mail") && !log.contains("frag"))
         let requestLines = log.split(separator: "\n").filter { $0.contains(" url=") }
-        #expect(requestLines.count == 2, "\(log)")
+        try #require(requestLines.count == 3, "\(log)")
         #expect(requestLines.first?.contains("routed pattern=\(DemoLinks.itemPattern) url=shop://item/7?token=<redacted>&ref=<redacted>#<redacted>") == true, "\(log)")
-        #expect(requestLines.last?.contains("not_found pattern=- url=\(DemoLinks.notFound)?password=<redacted>") == true, "\(log)")
+        #expect(requestLines[1].contains("not_found pattern=- url=\(DemoLinks.notFound)?password=<redacted>"), "\(log)")
+        #expect(requestLines[2].contains("refused pattern=account://debug/reset url=\(DemoLinks.internalOnly)"), "\(log)")
         // Each line starts with an ISO 8601 UTC time.
         #expect(requestLines.allSatisfy { $0.wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z conn=\d+ .+/) != nil })
     }

@@ -23,10 +23,13 @@ enum Reply: Sendable {
         }
     }
 
-    /// The winning pattern, when a handler ran.
+    /// The winning pattern, when a handler ran; for a refusal, the pattern that refused.
     var pattern: String? {
-        if case .routed(let pattern, _, _) = self { return pattern }
-        return nil
+        switch self {
+        case .routed(let pattern, _, _): pattern
+        case .failed(let error): error.pattern
+        case .pong: nil
+        }
     }
 
     /// The reply as JSON, keys in a fixed order:
@@ -78,6 +81,8 @@ struct ReplyError: Error, Sendable, Equatable {
     var code: String
     var url: String?
     var message: String
+    /// The pattern that matched but refused, for the daemon's log; never sent to the client.
+    var pattern: String? = nil
 
     static func notFound(_ url: String) -> ReplyError {
         ReplyError(code: "not_found", url: url, message: "no route matches \(url)")

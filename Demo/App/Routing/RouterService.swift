@@ -17,7 +17,7 @@ struct RouterService: DeepLinkService {
             case .success(let value):
                 reply(.routed(pattern: pattern, parameters: parameters, result: JSONValue(any: value)))
             case .failure(let error):
-                reply(.failed(ReplyError(error, url: url)))
+                reply(.failed(ReplyError(error, url: url, pattern: matched?.pattern)))
             }
         }
     }
@@ -55,11 +55,11 @@ extension LinkSource {
 
 extension ReplyError {
     /// A router or mediator error as a reply: its code in snake_case (`notFound` → `not_found`).
-    init(_ error: RouteError, url: String) {
+    init(_ error: RouteError, url: String, pattern: String?) {
         var code = ""
         for character in error.code.rawValue {
             if character.isUppercase { code += "_" + character.lowercased() } else { code.append(character) }
         }
-        self.init(code: code, url: url, message: error.message)
+        self.init(code: code, url: url, message: error.message, pattern: pattern)
     }
 }
