@@ -25,11 +25,14 @@ while index < arguments.count {
     case "--sizes" where index + 1 < arguments.count:
         sizes = arguments[index + 1].split(separator: ",").compactMap { Int($0) }
         index += 1
+    case "--profile" where index + 2 < arguments.count:
+        ProfileRun.run(arguments[index + 1], count: Int(arguments[index + 2]) ?? 10_000)
+        exit(0)
     case "--rounds" where index + 1 < arguments.count:
         rounds = max(1, Int(arguments[index + 1]) ?? rounds)
         index += 1
     default:
-        print("usage: url-router-bench [--quick] [--sizes 1000,10000] [--rounds 15] [--no-threads]")
+        print("usage: url-router-bench [--quick] [--sizes 1000,10000] [--rounds 15] [--no-threads] | --profile match|hits|misses|open|register N")
         exit(2)
     }
     index += 1

@@ -1,72 +1,81 @@
 /// One open-addressing hash table for the literal edges of every node, keyed by
-/// (parent node, decoded key bytes). Keys live in the trie's byte arena.
+/// (parent node, decoded key bytes). Keys of up to 16 bytes live in the slot itself, so a probe
+/// touches one cache line; longer keys live in the trie's byte arena.
 ///
 /// - Complexity: `find` is O(key length) expected, whatever the number of routes.
 struct LiteralTable: Sendable {
     struct Slot: Sendable {
-        var parent: Int32 = -1       // -1: empty
+        /// -1: empty.
+        var parent: Int32 = -1
         var child: Int32 = 0
-        var keyStart: Int32 = 0
-        var keyCount: Int32 = 0
         var hash: UInt32 = 0
+        var count: UInt32 = 0
+        /// Key bytes 0..<8 and 8..<16, zero-padded; for a key longer than 16 bytes, `word0` is
+        /// its start in the arena.
+        var word0: UInt64 = 0
+        var word1: UInt64 = 0
     }
 
     private(set) var slots: [Slot] = Array(repeating: Slot(), count: 16)
     private(set) var count = 0
 
-    /// Hashes `key`, lowercasing ASCII letters when `fold` is set, mixed with the parent node.
+    /// Keys longer than this live in the arena.
+    static let inlineCapacity = 16
+
+    /// The child of `parent` reached by `key`, or -1. Stored keys are already folded where
+    /// folding applies; `key` was folded when it was made.
     @inline(__always)
-    static func hash(parent: Int32, key: UnsafeBufferPointer<UInt8>, fold: Bool) -> UInt32 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ (UInt64(UInt32(bitPattern: parent)) &* 0x9E37_79B9_7F4A_7C15)
-        if fold {
-            for byte in key { hash = (hash ^ UInt64(foldASCII(byte))) &* 0x100_0000_01b3 }
-        } else {
-            for byte in key { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    static func find(
+        _ key: LiteralKey, parent: Int32, slots: UnsafePointer<Slot>, mask: Int, arena: UnsafePointer<UInt8>
+    ) -> Int32 {
+        let hash = key.hash(parent: parent)
+        var index = Int(hash) & mask
+        while true {
+            let slot = slots[index]
+            if slot.parent < 0 { return -1 }
+            if slot.hash == hash, slot.parent == parent, Int(slot.count) == key.count {
+                if key.count <= inlineCapacity {
+                    if slot.word0 == key.word0 && slot.word1 == key.word1 { return slot.child }
+                } else if key.equalsStored(arena + Int(slot.word0)) {
+                    return slot.child
+                }
+            }
+            index = (index &+ 1) & mask
         }
-        return UInt32(truncatingIfNeeded: hash ^ (hash >> 29))
     }
 
-    /// The child of `parent` reached by `key`, or nil. Stored keys are already folded where
-    /// folding applies; `fold` folds the probe.
-    @inline(__always)
-    func find(parent: Int32, key: UnsafeBufferPointer<UInt8>, fold: Bool, arena: [UInt8]) -> Int32? {
-        let hash = Self.hash(parent: parent, key: key, fold: fold)
-        return slots.withUnsafeBufferPointer { slots in
-            arena.withUnsafeBufferPointer { arena in
-                let mask = slots.count - 1
-                var index = Int(hash) & mask
-                while true {
-                    let slot = slots[index]
-                    if slot.parent < 0 { return nil }
-                    if slot.hash == hash, slot.parent == parent, Int(slot.keyCount) == key.count,
-                       Self.equal(arena, Int(slot.keyStart), key, fold: fold) {
-                        return slot.child
-                    }
-                    index = (index + 1) & mask
+    /// The child of `parent` reached by `key` (already folded where folding applies), or nil.
+    /// `arena` is never empty (the trie keeps a sentinel byte in it).
+    func find(parent: Int32, key: [UInt8], arena: [UInt8]) -> Int32? {
+        let child = key.withUnsafeBufferPointer { key in
+            slots.withUnsafeBufferPointer { slots in
+                arena.withUnsafeBufferPointer { arena in
+                    Self.find(LiteralKey(key, fold: false), parent: parent, slots: slots.baseAddress!,
+                              mask: slots.count - 1, arena: arena.baseAddress!)
                 }
             }
         }
+        return child < 0 ? nil : child
     }
 
-    @inline(__always)
-    private static func equal(_ arena: UnsafeBufferPointer<UInt8>, _ start: Int, _ key: UnsafeBufferPointer<UInt8>, fold: Bool) -> Bool {
-        var index = 0
-        while index < key.count {
-            let probe = fold ? foldASCII(key[index]) : key[index]
-            if arena[start + index] != probe { return false }
-            index += 1
-        }
-        return true
-    }
-
-    /// Adds an edge whose key is already in the arena (folded where folding applies).
-    mutating func insert(parent: Int32, child: Int32, keyStart: Int32, keyCount: Int32, arena: [UInt8]) {
+    /// Adds an edge. A key longer than 16 bytes must already be in the arena at `arenaStart`.
+    mutating func insert(parent: Int32, child: Int32, key: [UInt8], arenaStart: Int32) {
         if (count + 1) * 4 > slots.count * 3 { grow() }
-        let hash = arena.withUnsafeBufferPointer { arena in
-            Self.hash(parent: parent, key: UnsafeBufferPointer(rebasing: arena[Int(keyStart)..<Int(keyStart + keyCount)]), fold: false)
-        }
-        place(Slot(parent: parent, child: child, keyStart: keyStart, keyCount: keyCount, hash: hash))
+        let probe = key.withUnsafeBufferPointer { LiteralKey($0, fold: false) }
+        var slot = Slot(parent: parent, child: child, hash: probe.hash(parent: parent), count: UInt32(key.count),
+                        word0: probe.word0, word1: probe.word1)
+        if key.count > Self.inlineCapacity { slot.word0 = UInt64(arenaStart); slot.word1 = 0 }
+        place(slot)
         count += 1
+    }
+
+    /// The key bytes of `slot`.
+    func key(of slot: Slot, arena: [UInt8]) -> [UInt8] {
+        let count = Int(slot.count)
+        if count > Self.inlineCapacity { return Array(arena[Int(slot.word0)..<Int(slot.word0) + count]) }
+        return (0..<count).map { index in
+            UInt8(truncatingIfNeeded: (index < 8 ? slot.word0 : slot.word1) >> (UInt64(index % 8) * 8))
+        }
     }
 
     private mutating func place(_ slot: Slot) {
@@ -81,10 +90,4 @@ struct LiteralTable: Sendable {
         slots = Array(repeating: Slot(), count: old.count * 2)
         for slot in old where slot.parent >= 0 { place(slot) }
     }
-}
-
-/// ASCII lowercase; other bytes unchanged.
-@inline(__always)
-func foldASCII(_ byte: UInt8) -> UInt8 {
-    byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
 }

@@ -16,7 +16,7 @@ extension Trie {
     func dump(label: (_ route: Int32, _ leaf: Leaf) -> String) -> String {
         var children: [Int32: [(key: [UInt8], child: Int32)]] = [:]
         for slot in literals.slots where slot.parent >= 0 {
-            let key = Array(bytes[Int(slot.keyStart)..<Int(slot.keyStart + slot.keyCount)])
+            let key = literals.key(of: slot, arena: bytes)
             children[slot.parent, default: []].append((key, slot.child))
         }
         func sortedLiterals(_ node: Int32) -> [(key: [UInt8], child: Int32)] {

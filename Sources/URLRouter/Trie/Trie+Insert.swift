@@ -94,15 +94,15 @@ extension Trie {
 
     private func literalChild(of parent: Int32, key: [UInt8]) -> Int32? {
         guard nodes[Int(parent)].literalCount > 0 else { return nil }
-        return key.withUnsafeBufferPointer { literals.find(parent: parent, key: $0, fold: false, arena: bytes) }
+        return literals.find(parent: parent, key: key, arena: bytes)
     }
 
     private mutating func addLiteralChild(of parent: Int32, key: [UInt8]) -> Int32 {
         let child = Int32(nodes.count)
         nodes.append(Node())
-        let keyStart = Int32(bytes.count)
-        bytes.append(contentsOf: key)
-        literals.insert(parent: parent, child: child, keyStart: keyStart, keyCount: Int32(key.count), arena: bytes)
+        let arenaStart = Int32(bytes.count)
+        if key.count > LiteralTable.inlineCapacity { bytes.append(contentsOf: key) }
+        literals.insert(parent: parent, child: child, key: key, arenaStart: arenaStart)
         nodes[Int(parent)].literalCount += 1
         return child
     }

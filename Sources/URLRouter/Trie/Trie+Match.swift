@@ -18,11 +18,13 @@ extension Trie {
     /// What matching needs of a scanned URL.
     struct MatchInput {
         var bytes: UnsafePointer<UInt8>
-        /// Decoded bytes of encoded segments, at the segments' own offsets.
+        /// One past the URL's last byte: words may be read up to here.
+        var end: UnsafePointer<UInt8>
+        /// Decoded bytes of encoded segments, at the segments' own offsets (as long as the URL).
         var scratch: UnsafePointer<UInt8>?
         var segments: UnsafeBufferPointer<ScannedSegment>
-        /// The scheme's root node; nil when the URL has no scheme or no pattern uses it.
-        var schemeRoot: Int32?
+        /// The scheme is `bytes[0..<schemeEnd]`; -1 when the URL has none.
+        var schemeEnd: Int
         var caseInsensitivePaths: Bool
         /// Routes that declined this request; they are passed over.
         var excluded: UnsafeBufferPointer<Int32>
@@ -38,20 +40,36 @@ extension Trie {
     /// - Complexity: O(segments) for a URL that does not force backtracking, independent of the
     ///   number of routes. No allocation.
     func match(_ input: MatchInput, captures: UnsafeMutablePointer<Capture>, best: UnsafeMutablePointer<Capture>) -> Found {
+        withView { view in
+            var matcher = Matcher(view: view, input: input, captures: captures, best: best)
+            var schemeRoot: Int32 = -1
+            if input.schemeEnd > 0 {
+                let scheme = LiteralKey(base: input.bytes, count: input.schemeEnd, readableEnd: input.end, fold: true)
+                schemeRoot = view.literalChild(scheme, of: Self.schemesRoot)
+            }
+            if schemeRoot >= 0 { matcher.visit(schemeRoot, 0, 0) }
+            matcher.visit(Self.schemelessRoot, 0, 0)
+            if schemeRoot >= 0 {
+                matcher.consider(view.nodes[Int(schemeRoot)].fallbackLeaf, captureCount: 0, catchAllFrom: 0)
+            }
+            return matcher.found
+        }
+    }
+
+    /// Calls `body` with raw views of every array matching reads: one entry into each array's
+    /// storage per lookup instead of one per node.
+    @inline(__always)
+    func withView<Result>(_ body: (TrieView) -> Result) -> Result {
         nodes.withUnsafeBufferPointer { nodes in
             parameterEdges.withUnsafeBufferPointer { edges in
                 leaves.withUnsafeBufferPointer { leaves in
                     bytes.withUnsafeBufferPointer { arena in
-                        types.withUnsafeBufferPointer { types in
-                            var matcher = Matcher(
-                                input: input, nodes: nodes, edges: edges, leaves: leaves, arena: arena, types: types,
-                                literals: literals, arenaArray: bytes, captures: captures, best: best)
-                            if let root = input.schemeRoot { matcher.visit(root, 0, 0) }
-                            matcher.visit(Self.schemelessRoot, 0, 0)
-                            if let root = input.schemeRoot {
-                                matcher.consider(nodes[Int(root)].fallbackLeaf, captureCount: 0, catchAllFrom: 0)
+                        literals.slots.withUnsafeBufferPointer { slots in
+                            types.withUnsafeBufferPointer { types in
+                                body(TrieView(nodes: nodes.baseAddress!, edges: edges.baseAddress, leaves: leaves.baseAddress,
+                                              arena: arena.baseAddress!, slots: slots.baseAddress!, slotMask: slots.count - 1,
+                                              types: types))
                             }
-                            return matcher.found
                         }
                     }
                 }
@@ -60,63 +78,78 @@ extension Trie {
     }
 }
 
-/// The depth-first search of one match, over unsafe views of one trie snapshot.
-private struct Matcher {
-    let input: Trie.MatchInput
-    let nodes: UnsafeBufferPointer<Trie.Node>
-    let edges: UnsafeBufferPointer<Trie.ParameterEdge>
-    let leaves: UnsafeBufferPointer<Trie.Leaf>
-    let arena: UnsafeBufferPointer<UInt8>
+/// Raw pointers into one trie snapshot's arrays, valid inside `Trie.withView`.
+struct TrieView {
+    let nodes: UnsafePointer<Trie.Node>
+    let edges: UnsafePointer<Trie.ParameterEdge>?
+    let leaves: UnsafePointer<Trie.Leaf>?
+    let arena: UnsafePointer<UInt8>
+    let slots: UnsafePointer<LiteralTable.Slot>
+    let slotMask: Int
     let types: UnsafeBufferPointer<RouteParameterType>
-    let literals: LiteralTable
-    let arenaArray: [UInt8]
+
+    /// The literal child of `parent` reached by `key`, or -1.
+    @inline(__always)
+    func literalChild(_ key: LiteralKey, of parent: Int32) -> Int32 {
+        LiteralTable.find(key, parent: parent, slots: slots, mask: slotMask, arena: arena)
+    }
+}
+
+/// The depth-first search of one match, over raw views of one trie snapshot.
+private struct Matcher {
+    let view: TrieView
+    let input: Trie.MatchInput
     let captures: UnsafeMutablePointer<Trie.Capture>
     let best: UnsafeMutablePointer<Trie.Capture>
     var found = Trie.Found()
 
-    init(input: Trie.MatchInput, nodes: UnsafeBufferPointer<Trie.Node>, edges: UnsafeBufferPointer<Trie.ParameterEdge>,
-         leaves: UnsafeBufferPointer<Trie.Leaf>, arena: UnsafeBufferPointer<UInt8>, types: UnsafeBufferPointer<RouteParameterType>,
-         literals: LiteralTable, arenaArray: [UInt8], captures: UnsafeMutablePointer<Trie.Capture>, best: UnsafeMutablePointer<Trie.Capture>) {
+    init(view: TrieView, input: Trie.MatchInput, captures: UnsafeMutablePointer<Trie.Capture>,
+         best: UnsafeMutablePointer<Trie.Capture>) {
+        self.view = view
         self.input = input
-        self.nodes = nodes
-        self.edges = edges
-        self.leaves = leaves
-        self.arena = arena
-        self.types = types
-        self.literals = literals
-        self.arenaArray = arenaArray
         self.captures = captures
         self.best = best
     }
 
-    /// The decoded bytes of segment `depth`.
+    /// The decoded bytes of segment `depth`, and how far past them words may be read.
     @inline(__always)
-    func key(_ depth: Int) -> UnsafeBufferPointer<UInt8> {
+    func key(_ depth: Int) -> (bytes: UnsafeBufferPointer<UInt8>, readableEnd: UnsafePointer<UInt8>) {
         let segment = input.segments[depth]
         if segment.isEncoded, let scratch = input.scratch {
-            return UnsafeBufferPointer(start: scratch + Int(segment.start), count: Int(segment.decodedEnd - segment.start))
+            let start = scratch + Int(segment.start)
+            return (UnsafeBufferPointer(start: start, count: Int(segment.decodedEnd - segment.start)),
+                    scratch + (input.end - input.bytes))
         }
-        return UnsafeBufferPointer(start: input.bytes + Int(segment.start), count: Int(segment.end - segment.start))
+        return (UnsafeBufferPointer(start: input.bytes + Int(segment.start), count: Int(segment.end - segment.start)), input.end)
+    }
+
+    /// Whether nothing below a node whose highest priority is `maxPriority` can beat what was found.
+    @inline(__always)
+    func settled(below maxPriority: Int32) -> Bool {
+        found.leaf >= 0 && maxPriority <= found.priority
     }
 
     mutating func visit(_ nodeID: Int32, _ depth: Int, _ captureCount: Int) {
-        let node = nodes[Int(nodeID)]
-        if found.leaf >= 0 && node.maxPriority <= found.priority { return }
+        let node = view.nodes[Int(nodeID)]
+        if settled(below: node.maxPriority) { return }
         if depth == input.segments.count {
             consider(node.leaf, captureCount: captureCount, catchAllFrom: -1)
             consider(node.catchAllLeaf, captureCount: captureCount, catchAllFrom: Int32(depth))
             return
         }
-        let key = key(depth)
+        let (key, readableEnd) = key(depth)
         if node.literalCount > 0 {
-            let fold = Trie.folds(depth: depth, caseInsensitivePaths: input.caseInsensitivePaths)
-            if let child = literals.find(parent: nodeID, key: key, fold: fold, arena: arenaArray) {
+            let literal = LiteralKey(base: key.baseAddress!, count: key.count, readableEnd: readableEnd,
+                                     fold: Trie.folds(depth: depth, caseInsensitivePaths: input.caseInsensitivePaths))
+            let child = view.literalChild(literal, of: nodeID)
+            if child >= 0 {
                 visit(child, depth + 1, captureCount)
+                if settled(below: node.maxPriority) { return }
             }
         }
         var edgeID = node.firstParameterEdge
         while edgeID >= 0 {
-            let edge = edges[Int(edgeID)]
+            let edge = view.edges![Int(edgeID)]
             if accepts(edge, key) {
                 if edge.rank == 4 {
                     visit(edge.child, depth + 1, captureCount)
@@ -124,6 +157,7 @@ private struct Matcher {
                     captures[captureCount] = Trie.Capture(segment: Int32(depth), trim: edge.suffixCount)
                     visit(edge.child, depth + 1, captureCount + 1)
                 }
+                if settled(below: node.maxPriority) { return }
             }
             edgeID = edge.next
         }
@@ -134,9 +168,9 @@ private struct Matcher {
     @inline(__always)
     mutating func consider(_ leafID: Int32, captureCount: Int, catchAllFrom: Int32) {
         guard leafID >= 0 else { return }
-        let leaf = leaves[Int(leafID)]
+        let leaf = view.leaves![Int(leafID)]
         guard leaf.route >= 0, found.leaf < 0 || leaf.priority > found.priority else { return }
-        guard !input.excluded.contains(leaf.route) else { return }
+        guard input.excluded.isEmpty || !input.excluded.contains(leaf.route) else { return }
         found = Trie.Found(leaf: leafID, priority: leaf.priority, captureCount: captureCount, catchAllFrom: catchAllFrom)
         best.update(from: captures, count: captureCount)
     }
@@ -149,13 +183,13 @@ private struct Matcher {
             let suffixCount = Int(edge.suffixCount)
             guard key.count > suffixCount else { return false }
             let tail = key.count - suffixCount
-            for index in 0..<suffixCount where key[tail + index] != arena[Int(edge.suffixStart) + index] {
+            for index in 0..<suffixCount where key[tail + index] != view.arena[Int(edge.suffixStart) + index] {
                 return false
             }
             value = UnsafeBufferPointer(rebasing: key[..<tail])
         }
         if edge.type >= 0 {
-            return types[Int(edge.type)].accepts(value)
+            return view.types[Int(edge.type)].accepts(value)
         }
         return true
     }

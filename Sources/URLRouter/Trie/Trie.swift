@@ -55,8 +55,9 @@ struct Trie: Sendable {
     /// Every placeholder name, once.
     var names: [String] = []
     var nameIndex: [String: Int32] = [:]
-    /// Literal keys and suffixes.
-    var bytes: [UInt8] = []
+    /// Literal keys longer than a slot holds, and suffixes. Starts with one unused byte so that it
+    /// is never empty and always has a base address.
+    var bytes: [UInt8] = [0]
     var literals = LiteralTable()
     /// Placeholder types: the built-ins first, then the router's own.
     var types: [RouteParameterType] = RouteParameterType.builtins
@@ -78,8 +79,6 @@ struct Trie: Sendable {
 
     /// The root node of `scheme` (lowercased), if any pattern uses it.
     func schemeRoot(_ scheme: [UInt8]) -> Int32? {
-        scheme.withUnsafeBufferPointer { key in
-            literals.find(parent: Self.schemesRoot, key: key, fold: true, arena: bytes)
-        }
+        literals.find(parent: Self.schemesRoot, key: scheme.map(foldASCII), arena: bytes)
     }
 }

@@ -30,6 +30,10 @@ struct ScannedURL {
 }
 
 enum URLScanner {
+    /// Bit `b` is set for each byte `b` that ends or marks something in a path.
+    private static let pathSpecials: UInt64 =
+        1 << UInt64(UInt8(ascii: "/")) | 1 << UInt64(UInt8(ascii: "?")) | 1 << UInt64(UInt8(ascii: "#")) | 1 << UInt64(UInt8(ascii: "%"))
+
     /// Scans `bytes`, writing up to `segments.count` path segments.
     ///
     /// - Complexity: O(n) in the URL's length; no allocation.
@@ -57,15 +61,18 @@ enum URLScanner {
         }
         while index < count {
             let byte = bytes[index]
-            if byte == UInt8(ascii: "/") {
-                closeSegment(index)
-                segmentStart = index + 1
-                encoded = false
-            } else if byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") {
-                break
-            } else if byte == UInt8(ascii: "%") {
-                encoded = true
-                url.pathHasPercent = true
+            // One test for the common byte: `/`, `?`, `#` and `%` are all below 0x40.
+            if byte < 0x40 && (pathSpecials >> UInt64(byte)) & 1 != 0 {
+                if byte == UInt8(ascii: "/") {
+                    closeSegment(index)
+                    segmentStart = index + 1
+                    encoded = false
+                } else if byte == UInt8(ascii: "%") {
+                    encoded = true
+                    url.pathHasPercent = true
+                } else {
+                    break
+                }
             }
             index += 1
         }

@@ -1,0 +1,31 @@
+import URLRouter
+
+/// `--profile match|hits|misses|open|register N`: runs one workload of this router alone, for
+/// `valgrind --tool=callgrind`, after building and checking nothing else. Prints the
+/// operation count so instruction totals can be divided by it.
+enum ProfileRun {
+    static func run(_ what: String, count: Int) {
+        let set = RouteSet(count: count, lookupCount: 4096)
+        let patterns = set.routes.map(\.pattern)
+        if what == "register" {
+            blackHole(Contestants.buildURLRouter(patterns))
+            print("registered \(patterns.count) routes")
+            return
+        }
+        let router = Contestants.buildURLRouter(patterns)
+        let urls: [String]
+        switch what {
+        case "hits": urls = set.lookups.filter(\.kind.isHit).map(\.url)
+        case "misses": urls = set.lookups.filter { !$0.kind.isHit }.map(\.url)
+        case "open": urls = set.lookups.filter(\.kind.isHit).map { "\($0.url)?ref=home" }
+        default: urls = set.lookups.map(\.url)
+        }
+        let passes = 10
+        var checksum = 0
+        for _ in 0..<passes {
+            checksum &+= what == "open" ? SizeRun.openAll(router, urls) : SizeRun.matchAll(router, urls)
+        }
+        blackHole(checksum)
+        print("\(what): \(passes * urls.count) operations")
+    }
+}

@@ -1,0 +1,91 @@
+/// A literal segment prepared once for the literal table: its first 16 bytes as two zero-padded
+/// little-endian words and a hash of all its bytes, both folded to ASCII lowercase when the
+/// comparison is case-insensitive. The hash is mixed with a parent node per probe.
+///
+/// Reading whole words keeps hashing and comparing at a few instructions per 8 bytes.
+struct LiteralKey {
+    let base: UnsafePointer<UInt8>
+    let count: Int
+    let fold: Bool
+    let word0: UInt64
+    let word1: UInt64
+    private let keyHash: UInt64
+
+    /// Prepares `count` bytes at `base`. Bytes up to `readableEnd` may be read past the key's end
+    /// (and masked off), which saves a byte loop for the last partial word.
+    @inline(__always)
+    init(base: UnsafePointer<UInt8>, count: Int, readableEnd: UnsafePointer<UInt8>, fold: Bool) {
+        self.base = base
+        self.count = count
+        self.fold = fold
+        var hash = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
+        var first: UInt64 = 0
+        var second: UInt64 = 0
+        var offset = 0
+        while offset < count {
+            var word = Self.word(base + offset, Swift.min(8, count - offset), readableEnd: readableEnd)
+            if fold { word = Self.foldWord(word) }
+            if offset == 0 { first = word } else if offset == 8 { second = word }
+            hash = (hash ^ word) &* 0xBF58_476D_1CE4_E5B9
+            hash ^= hash >> 31
+            offset += 8
+        }
+        word0 = first
+        word1 = second
+        keyHash = hash
+    }
+
+    /// Prepares a key held in a buffer (registration and tests: no reading past the end).
+    init(_ bytes: UnsafeBufferPointer<UInt8>, fold: Bool) {
+        let base = bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!
+        self.init(base: base, count: bytes.count, readableEnd: base + bytes.count, fold: fold)
+    }
+
+    /// The slot hash of this key under `parent`.
+    @inline(__always)
+    func hash(parent: Int32) -> UInt32 {
+        var hash = keyHash ^ (UInt64(UInt32(bitPattern: parent)) &* 0x94D0_49BB_1331_11EB)
+        hash ^= hash >> 32
+        hash &*= 0xD6E8_FEB8_6659_FD93
+        hash ^= hash >> 32
+        return UInt32(truncatingIfNeeded: hash)
+    }
+
+    /// Whether the stored (already folded) bytes at `stored` equal this key.
+    func equalsStored(_ stored: UnsafePointer<UInt8>) -> Bool {
+        for index in 0..<count {
+            let byte = fold ? foldASCII(base[index]) : base[index]
+            if stored[index] != byte { return false }
+        }
+        return true
+    }
+
+    /// `count` (1...8) bytes at `pointer` as a little-endian word, zero-padded.
+    @inline(__always)
+    static func word(_ pointer: UnsafePointer<UInt8>, _ count: Int, readableEnd: UnsafePointer<UInt8>) -> UInt64 {
+        if count == 8 || pointer + 8 <= readableEnd {
+            let word = UInt64(littleEndian: UnsafeRawPointer(pointer).loadUnaligned(as: UInt64.self))
+            return count == 8 ? word : word & ((1 &<< UInt64(count &* 8)) &- 1)
+        }
+        var word: UInt64 = 0
+        for index in 0..<count { word |= UInt64(pointer[index]) &<< UInt64(index &* 8) }
+        return word
+    }
+
+    /// ASCII `A`-`Z` to lowercase in all eight bytes at once; other bytes unchanged.
+    @inline(__always)
+    static func foldWord(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let low = word & (0x7F &* ones)
+        let atLeastA = low &+ ((0x80 - 0x41) &* ones)
+        let pastZ = low &+ ((0x80 - 0x5B) &* ones)
+        let upper = atLeastA & ~pastZ & ~word & (0x80 &* ones)
+        return word | (upper >> 2)
+    }
+}
+
+/// ASCII lowercase; other bytes unchanged.
+@inline(__always)
+func foldASCII(_ byte: UInt8) -> UInt8 {
+    byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
+}
