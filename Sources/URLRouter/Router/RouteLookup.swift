@@ -25,7 +25,7 @@ struct LimitProblem: Sendable {
 /// the match is built from it.
 private struct RawLookup {
     var found = Trie.Found()
-    var scanned = ScannedURL()
+    var offsets = MatchOffsets(leaf: -1, queryStart: -1, queryEnd: -1, fragmentStart: -1, capture0: nil, capture1: nil)
     var problem: LimitProblem?
 }
 
@@ -44,85 +44,65 @@ extension RouteTable {
     /// - Complexity: O(URL length) to scan, then O(segments) to match for URLs that do not force
     ///   backtracking, whatever the number of routes. Allocates nothing for up to four captures.
     func match(_ url: String, excluding excluded: [Int32], problem: inout LimitProblem?) -> RouteMatch? {
-        let maxSegments = options.limits.maxSegments
-        return withUnsafeTemporaryAllocation(of: ScannedSegment.self, capacity: maxSegments) { segments in
-            withUnsafeTemporaryAllocation(of: Trie.Capture.self, capacity: 2 * maxSegments) { captures in
-                var raw = RawLookup()
-                let scanned = url.utf8.withContiguousStorageIfAvailable { bytes in
-                    raw = find(bytes, segments, captures.baseAddress!, excluded)
-                } != nil
-                if !scanned {
-                    var contiguous = url
-                    contiguous.makeContiguousUTF8()
-                    return match(contiguous, excluding: excluded, problem: &problem)
-                }
-                problem = raw.problem
-                guard raw.found.leaf >= 0 else { return nil }
-                return makeMatch(url, raw, best: captures.baseAddress! + maxSegments, segments: segments)
-            }
+        var raw = RawLookup()
+        let scanned = url.utf8.withContiguousStorageIfAvailable { bytes in raw = find(bytes, excluded) } != nil
+        if !scanned {
+            var contiguous = url
+            contiguous.makeContiguousUTF8()
+            return match(contiguous, excluding: excluded, problem: &problem)
         }
+        problem = raw.problem
+        guard raw.found.leaf >= 0 else { return nil }
+        return RouteMatch(parameters: RouteParameters(url: url, table: self, offsets: raw.offsets))
     }
 
-    /// Scan and match over the URL's bytes; captures go to `captures[maxSegments...]`.
-    private func find(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ segments: UnsafeMutableBufferPointer<ScannedSegment>,
-        _ captures: UnsafeMutablePointer<Trie.Capture>, _ excluded: [Int32]
-    ) -> RawLookup {
+    /// Scan and match over the URL's bytes.
+    private func find(_ bytes: UnsafeBufferPointer<UInt8>, _ excluded: [Int32]) -> RawLookup {
         var raw = RawLookup()
         let limits = options.limits
         guard bytes.count <= limits.maxURLLength else {
             raw.problem = LimitProblem(kind: .length, value: bytes.count, limit: limits.maxURLLength)
             return raw
         }
-        raw.scanned = URLScanner.scan(bytes, segments: segments)
-        let scanned = raw.scanned
-        guard scanned.segmentCount <= limits.maxSegments else {
-            raw.problem = LimitProblem(kind: .segments, value: scanned.segmentCount, limit: limits.maxSegments)
-            return raw
-        }
-        guard scanned.queryItemCount <= limits.maxQueryItems else {
-            raw.problem = LimitProblem(kind: .queryItems, value: scanned.queryItemCount, limit: limits.maxQueryItems)
-            return raw
-        }
-        let base = bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!
-        let used = UnsafeBufferPointer(rebasing: segments[..<scanned.segmentCount])
-        let best = captures + limits.maxSegments
-        return excluded.withUnsafeBufferPointer { excluded in
-            func run(_ scratch: UnsafePointer<UInt8>?) -> Trie.Found {
-                let input = Trie.MatchInput(
-                    bytes: base, end: base + bytes.count, scratch: scratch, segments: used,
-                    schemeEnd: scanned.schemeEnd, caseInsensitivePaths: options.caseInsensitivePaths, excluded: excluded)
-                return trie.match(input, captures: captures, best: best)
+        return withUnsafeTemporaryAllocation(of: ScannedSegment.self, capacity: limits.maxSegments) { segments in
+            let scanned = URLScanner.scan(bytes, segments: segments)
+            guard scanned.segmentCount <= limits.maxSegments else {
+                raw.problem = LimitProblem(kind: .segments, value: scanned.segmentCount, limit: limits.maxSegments)
+                return raw
             }
-            if !scanned.pathHasPercent {
-                raw.found = run(nil)
-            } else {
-                raw.found = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { scratch in
+            guard scanned.queryItemCount <= limits.maxQueryItems else {
+                raw.problem = LimitProblem(kind: .queryItems, value: scanned.queryItemCount, limit: limits.maxQueryItems)
+                return raw
+            }
+            let base = bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!
+            let used = UnsafeBufferPointer(rebasing: segments[..<scanned.segmentCount])
+            raw.found = excluded.withUnsafeBufferPointer { excluded in
+                func run(_ scratch: UnsafePointer<UInt8>?) -> Trie.Found {
+                    trie.match(Trie.MatchInput(
+                        bytes: base, end: base + bytes.count, scratch: scratch, segments: used,
+                        schemeEnd: scanned.schemeEnd, caseInsensitivePaths: options.caseInsensitivePaths, excluded: excluded))
+                }
+                guard scanned.pathHasPercent else { return run(nil) }
+                return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { scratch in
                     URLScanner.decodeSegments(bytes, segments, count: scanned.segmentCount, into: scratch.baseAddress!)
                     return run(UnsafePointer(scratch.baseAddress!))
                 }
             }
+            if raw.found.leaf >= 0 { raw.offsets = offsets(of: raw.found.leaf, scanned, used) }
             return raw
         }
     }
 
-    private func makeMatch(
-        _ url: String, _ raw: RawLookup, best: UnsafeMutablePointer<Trie.Capture>,
-        segments: UnsafeMutableBufferPointer<ScannedSegment>
-    ) -> RouteMatch {
-        let found = raw.found, scanned = raw.scanned
-        let captures = CaptureList(count: found.captureCount) { index in
-            let capture = best[index]
-            let segment = segments[Int(capture.segment)]
-            return CapturedRange(start: segment.start, end: segment.end, trim: capture.trim)
+    /// The offsets a match keeps, with the first two captures' ranges.
+    private func offsets(of leafID: Int32, _ scanned: ScannedURL, _ segments: UnsafeBufferPointer<ScannedSegment>) -> MatchOffsets {
+        let leaf = trie.leaves[Int(leafID)]
+        func range(_ index: Int) -> (start: Int32, end: Int32)? {
+            guard index < Int(leaf.capturesCount) else { return nil }
+            let segment = segments[Int(trie.captures[Int(leaf.capturesStart) + index].position)]
+            return (segment.start, segment.end)
         }
-        let catchAllStart: Int32 = found.catchAllFrom < 0 ? -1
-            : Int(found.catchAllFrom) < scanned.segmentCount ? segments[Int(found.catchAllFrom)].start : Int32(scanned.pathEnd)
-        let parameters = RouteParameters(
-            url: url, table: self, leaf: found.leaf, captures: captures,
-            queryStart: Int32(scanned.queryStart), queryEnd: Int32(scanned.queryEnd))
-        return RouteMatch(
-            parameters: parameters, routeID: trie.leaves[Int(found.leaf)].route, catchAllStart: catchAllStart,
-            pathEnd: Int32(scanned.pathEnd), fragmentStart: Int32(scanned.fragmentStart))
+        return MatchOffsets(
+            leaf: leafID, queryStart: Int32(scanned.queryStart), queryEnd: Int32(scanned.queryEnd),
+            fragmentStart: Int32(scanned.fragmentStart), capture0: range(0), capture1: range(1))
     }
 }

@@ -9,12 +9,10 @@
 public struct RouteMatch: Sendable, CustomStringConvertible {
     /// The URL's parameters: path placeholders, then query items.
     public let parameters: RouteParameters
-    let routeID: Int32
-    let catchAllStart: Int32
-    let pathEnd: Int32
-    let fragmentStart: Int32
 
     var table: RouteTable { parameters.table }
+    private var leaf: Trie.Leaf { table.trie.leaves[Int(parameters.leaf)] }
+    var routeID: Int32 { leaf.route }
     var route: Route { table.routes[Int(routeID)]! }
 
     /// The winning pattern, as registered.
@@ -26,9 +24,11 @@ public struct RouteMatch: Sendable, CustomStringConvertible {
 
     /// The segments `**` (or a scheme fallback) took, percent-decoded; empty otherwise.
     public var wildcard: [String] {
-        guard catchAllStart >= 0 else { return [] }
+        let from = Int(leaf.catchAllFrom)
+        guard from >= 0 else { return [] }
         return parameters.withBytes { bytes in
-            UnsafeBufferPointer(rebasing: bytes[Int(catchAllStart)..<Int(pathEnd)])
+            let tail = URLScanner.pathTail(from: from, in: bytes)
+            return UnsafeBufferPointer(rebasing: bytes[tail.start..<tail.pathEnd])
                 .split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true)
                 .map { segment in segment.withUnsafeBufferPointer { PercentDecoding.string($0, plusAsSpace: false) } }
         }
@@ -36,9 +36,10 @@ public struct RouteMatch: Sendable, CustomStringConvertible {
 
     /// The fragment after `#`, percent-decoded; nil when there is none.
     public var fragment: String? {
-        guard fragmentStart >= 0 else { return nil }
+        let start = Int(parameters.offsets.fragmentStart)
+        guard start >= 0 else { return nil }
         return parameters.withBytes { bytes in
-            PercentDecoding.string(UnsafeBufferPointer(rebasing: bytes[Int(fragmentStart)...]), plusAsSpace: false)
+            PercentDecoding.string(UnsafeBufferPointer(rebasing: bytes[start...]), plusAsSpace: false)
         }
     }
 

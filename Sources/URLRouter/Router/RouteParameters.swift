@@ -1,41 +1,3 @@
-/// The raw byte range of a capture, and how many decoded bytes of literal suffix to drop.
-struct CapturedRange: Sendable {
-    var start: Int32
-    var end: Int32
-    var trim: Int32
-}
-
-/// Captured ranges, stored inline up to four so that a match allocates nothing.
-struct CaptureList: Sendable {
-    private var inline: (CapturedRange, CapturedRange, CapturedRange, CapturedRange)
-    private var overflow: [CapturedRange] = []
-    let count: Int
-
-    init(count: Int, _ range: (Int) -> CapturedRange) {
-        let empty = CapturedRange(start: 0, end: 0, trim: 0)
-        inline = (empty, empty, empty, empty)
-        self.count = count
-        if count > 4 {
-            overflow = (0..<count).map(range)
-        } else {
-            if count > 0 { inline.0 = range(0) }
-            if count > 1 { inline.1 = range(1) }
-            if count > 2 { inline.2 = range(2) }
-            if count > 3 { inline.3 = range(3) }
-        }
-    }
-
-    subscript(index: Int) -> CapturedRange {
-        if count > 4 { return overflow[index] }
-        switch index {
-        case 0: return inline.0
-        case 1: return inline.1
-        case 2: return inline.2
-        default: return inline.3
-        }
-    }
-}
-
 /// The parameters of a matched URL: path placeholders and query items, path first. Values are
 /// percent-decoded when read, not before.
 ///
@@ -48,10 +10,13 @@ struct CaptureList: Sendable {
 public struct RouteParameters: Sendable, Sequence, CustomStringConvertible {
     let url: String
     let table: RouteTable
-    let leaf: Int32
-    let captures: CaptureList
-    let queryStart: Int32
-    let queryEnd: Int32
+    let offsets: MatchOffsets
+
+    var leaf: Int32 { offsets.leaf }
+    var queryStart: Int32 { offsets.queryStart }
+    var queryEnd: Int32 { offsets.queryEnd }
+    /// How many path placeholders the matched pattern has.
+    var captureCount: Int { Int(table.trie.leaves[Int(leaf)].capturesCount) }
 
     /// The value of a path placeholder, else of the last query item named `name`.
     ///
@@ -77,7 +42,7 @@ public struct RouteParameters: Sendable, Sequence, CustomStringConvertible {
     /// The path placeholders alone, by name.
     public var path: [String: String] {
         var result: [String: String] = [:]
-        for index in 0..<captures.count { result[name(at: index)] = value(at: index) }
+        for index in 0..<captureCount { result[name(at: index)] = value(at: index) }
         return result
     }
 
@@ -85,7 +50,7 @@ public struct RouteParameters: Sendable, Sequence, CustomStringConvertible {
     public var dictionary: [String: String] {
         var result: [String: String] = [:]
         for item in queryItems { result[item.name] = item.value }
-        for index in 0..<captures.count { result[name(at: index)] = value(at: index) }
+        for index in 0..<captureCount { result[name(at: index)] = value(at: index) }
         return result
     }
 
@@ -110,23 +75,33 @@ public struct RouteParameters: Sendable, Sequence, CustomStringConvertible {
         return items
     }
 
+    /// The pattern's placeholder `index`: its name, the URL segment it took, its suffix length.
+    private func capture(_ index: Int) -> Trie.LeafCapture {
+        table.trie.captures[Int(table.trie.leaves[Int(leaf)].capturesStart) + index]
+    }
+
     private func name(at index: Int) -> String {
-        let leaf = table.trie.leaves[Int(leaf)]
-        return table.trie.names[Int(table.trie.leafNames[Int(leaf.namesStart) + index])]
+        table.trie.names[Int(capture(index).name)]
     }
 
     private func pathValue(_ name: String) -> String? {
-        for index in 0..<captures.count where self.name(at: index) == name { return value(at: index) }
+        let trie = table.trie
+        let leaf = trie.leaves[Int(leaf)]
+        for index in 0..<Int(leaf.capturesCount)
+        where trie.names[Int(trie.captures[Int(leaf.capturesStart) + index].name)] == name {
+            return value(at: index)
+        }
         return nil
     }
 
     private func value(at index: Int) -> String {
-        let range = captures[index]
+        let capture = capture(index)
         return withBytes { bytes in
-            let raw = UnsafeBufferPointer(rebasing: bytes[Int(range.start)..<Int(range.end)])
-            guard range.trim > 0 else { return PercentDecoding.string(raw, plusAsSpace: false) }
+            let range = offsets.cachedCapture(index) ?? URLScanner.segmentRange(Int(capture.position), in: bytes)
+            let raw = UnsafeBufferPointer(rebasing: bytes[range.start..<range.end])
+            guard capture.trim > 0 else { return PercentDecoding.string(raw, plusAsSpace: false) }
             return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: raw.count) { buffer in
-                let count = PercentDecoding.decode(raw, into: buffer.baseAddress!, plusAsSpace: false) - Int(range.trim)
+                let count = PercentDecoding.decode(raw, into: buffer.baseAddress!, plusAsSpace: false) - Int(capture.trim)
                 return String(decoding: UnsafeBufferPointer(start: buffer.baseAddress, count: Swift.max(count, 0)), as: UTF8.self)
             }
         }

@@ -62,7 +62,7 @@ struct RouterState: Sendable {
         let routeID = Int32(routes.count)
         let firstLeaf = Int32(trie.leaves.count)
         for (segments, endpoint) in zip(pattern.expansions, endpoints(of: pattern, options: options, create: true, priority: clamped)) {
-            trie.setLeaf(at: endpoint!, route: routeID, priority: clamped, names: segments.compactMap(\.name))
+            trie.setLeaf(at: endpoint!, route: routeID, priority: clamped, segments: segments)
         }
         routes.append(Route(pattern: text, priority: clamped, access: access, handler: handler,
                             firstLeaf: firstLeaf, leafCount: Int32(pattern.expansions.count)))
@@ -97,8 +97,10 @@ struct RouterState: Sendable {
     }
 }
 
-/// The published snapshot and whether any reader has taken it since it was published.
+/// The published snapshot, its generation, and whether any reader has taken it since it was
+/// published.
 struct PublishedTable: Sendable {
     var table: RouteTable?
+    var generation: UInt64 = 0
     var taken = false
 }

@@ -67,12 +67,22 @@ extension Trie {
         }
     }
 
-    /// Puts a new leaf for `route` at `endpoint`.
-    mutating func setLeaf(at endpoint: Endpoint, route: Int32, priority: Int32, names: [String]) {
-        let namesStart = Int32(leafNames.count)
-        for name in names { leafNames.append(internName(name)) }
+    /// Puts a new leaf for `route` at `endpoint`, for the expansion `segments`.
+    mutating func setLeaf(at endpoint: Endpoint, route: Int32, priority: Int32, segments: [PatternSegment]) {
+        let capturesStart = Int32(captures.count)
+        for (position, segment) in segments.enumerated() {
+            if case .parameter(let name, _, let suffix) = segment {
+                captures.append(LeafCapture(name: internName(name), position: Int32(position), trim: Int32(suffix.count)))
+            }
+        }
+        let catchAllFrom: Int16 = switch endpoint.slot {
+        case .terminal: -1
+        case .catchAll: Int16(segments.count - 1)
+        case .fallback: 0
+        }
         let leafID = Int32(leaves.count)
-        leaves.append(Leaf(route: route, priority: priority, namesStart: namesStart, namesCount: Int32(names.count)))
+        leaves.append(Leaf(route: route, priority: priority, capturesStart: capturesStart,
+                           capturesCount: Int16(Int32(captures.count) - capturesStart), catchAllFrom: catchAllFrom))
         switch endpoint.slot {
         case .terminal: nodes[Int(endpoint.node)].leaf = leafID
         case .catchAll: nodes[Int(endpoint.node)].catchAllLeaf = leafID

@@ -1,18 +1,8 @@
 extension Trie {
-    /// A placeholder's capture on the matched path: the segment, and how many decoded bytes of
-    /// literal suffix to drop from its end.
-    struct Capture: Sendable {
-        var segment: Int32
-        var trim: Int32
-    }
-
-    /// The best route found so far.
+    /// The best route found so far. Its captures follow from the leaf (``LeafCapture``).
     struct Found {
         var leaf: Int32 = -1
         var priority: Int32 = .min
-        var captureCount = 0
-        /// The first segment taken by `**`, or -1.
-        var catchAllFrom: Int32 = -1
     }
 
     /// What matching needs of a scanned URL.
@@ -30,8 +20,7 @@ extension Trie {
         var excluded: UnsafeBufferPointer<Int32>
     }
 
-    /// Finds the winning route for `input`, writing its captures to `best` (which, like
-    /// `captures`, holds one entry per segment).
+    /// Finds the winning route for `input`.
     ///
     /// Tiers in order: the scheme's own patterns, scheme-less patterns, the scheme's fallback.
     /// Within a tier the search is depth-first in specificity order, so the first complete match
@@ -39,19 +28,17 @@ extension Trie {
     ///
     /// - Complexity: O(segments) for a URL that does not force backtracking, independent of the
     ///   number of routes. No allocation.
-    func match(_ input: MatchInput, captures: UnsafeMutablePointer<Capture>, best: UnsafeMutablePointer<Capture>) -> Found {
+    func match(_ input: MatchInput) -> Found {
         withView { view in
-            var matcher = Matcher(view: view, input: input, captures: captures, best: best)
+            var matcher = Matcher(view: view, input: input)
             var schemeRoot: Int32 = -1
             if input.schemeEnd > 0 {
                 let scheme = LiteralKey(base: input.bytes, count: input.schemeEnd, readableEnd: input.end, fold: true)
                 schemeRoot = view.literalChild(scheme, of: Self.schemesRoot)
             }
-            if schemeRoot >= 0 { matcher.visit(schemeRoot, 0, 0) }
-            matcher.visit(Self.schemelessRoot, 0, 0)
-            if schemeRoot >= 0 {
-                matcher.consider(view.nodes[Int(schemeRoot)].fallbackLeaf, captureCount: 0, catchAllFrom: 0)
-            }
+            if schemeRoot >= 0 { matcher.visit(schemeRoot, 0) }
+            matcher.visit(Self.schemelessRoot, 0)
+            if schemeRoot >= 0 { matcher.consider(view.nodes[Int(schemeRoot)].fallbackLeaf) }
             return matcher.found
         }
     }
@@ -99,16 +86,11 @@ struct TrieView {
 private struct Matcher {
     let view: TrieView
     let input: Trie.MatchInput
-    let captures: UnsafeMutablePointer<Trie.Capture>
-    let best: UnsafeMutablePointer<Trie.Capture>
     var found = Trie.Found()
 
-    init(view: TrieView, input: Trie.MatchInput, captures: UnsafeMutablePointer<Trie.Capture>,
-         best: UnsafeMutablePointer<Trie.Capture>) {
+    init(view: TrieView, input: Trie.MatchInput) {
         self.view = view
         self.input = input
-        self.captures = captures
-        self.best = best
     }
 
     /// The decoded bytes of segment `depth`, and how far past them words may be read.
@@ -129,12 +111,12 @@ private struct Matcher {
         found.leaf >= 0 && maxPriority <= found.priority
     }
 
-    mutating func visit(_ nodeID: Int32, _ depth: Int, _ captureCount: Int) {
+    mutating func visit(_ nodeID: Int32, _ depth: Int) {
         let node = view.nodes[Int(nodeID)]
         if settled(below: node.maxPriority) { return }
         if depth == input.segments.count {
-            consider(node.leaf, captureCount: captureCount, catchAllFrom: -1)
-            consider(node.catchAllLeaf, captureCount: captureCount, catchAllFrom: Int32(depth))
+            consider(node.leaf)
+            consider(node.catchAllLeaf)
             return
         }
         let (key, readableEnd) = key(depth)
@@ -143,7 +125,7 @@ private struct Matcher {
                                      fold: Trie.folds(depth: depth, caseInsensitivePaths: input.caseInsensitivePaths))
             let child = view.literalChild(literal, of: nodeID)
             if child >= 0 {
-                visit(child, depth + 1, captureCount)
+                visit(child, depth + 1)
                 if settled(below: node.maxPriority) { return }
             }
         }
@@ -151,28 +133,22 @@ private struct Matcher {
         while edgeID >= 0 {
             let edge = view.edges![Int(edgeID)]
             if accepts(edge, key) {
-                if edge.rank == 4 {
-                    visit(edge.child, depth + 1, captureCount)
-                } else {
-                    captures[captureCount] = Trie.Capture(segment: Int32(depth), trim: edge.suffixCount)
-                    visit(edge.child, depth + 1, captureCount + 1)
-                }
+                visit(edge.child, depth + 1)
                 if settled(below: node.maxPriority) { return }
             }
             edgeID = edge.next
         }
-        consider(node.catchAllLeaf, captureCount: captureCount, catchAllFrom: Int32(depth))
+        consider(node.catchAllLeaf)
     }
 
     /// Takes `leafID` as the best match if it beats the one found so far.
     @inline(__always)
-    mutating func consider(_ leafID: Int32, captureCount: Int, catchAllFrom: Int32) {
+    mutating func consider(_ leafID: Int32) {
         guard leafID >= 0 else { return }
         let leaf = view.leaves![Int(leafID)]
         guard leaf.route >= 0, found.leaf < 0 || leaf.priority > found.priority else { return }
         guard input.excluded.isEmpty || !input.excluded.contains(leaf.route) else { return }
-        found = Trie.Found(leaf: leafID, priority: leaf.priority, captureCount: captureCount, catchAllFrom: catchAllFrom)
-        best.update(from: captures, count: captureCount)
+        found = Trie.Found(leaf: leafID, priority: leaf.priority)
     }
 
     /// Whether a segment fits a placeholder edge: its suffix, then its type.

@@ -42,16 +42,29 @@ struct Trie: Sendable {
         /// The route, or -1 once deregistered.
         var route: Int32
         var priority: Int32
-        /// The capture names of this expansion, in order: `leafNames[namesStart..<namesStart+namesCount]`.
-        var namesStart: Int32
-        var namesCount: Int32
+        /// This expansion's placeholders, in order: `captures[capturesStart..<capturesStart+capturesCount]`.
+        var capturesStart: Int32
+        var capturesCount: Int16
+        /// The first segment `**` (or a scheme fallback) takes, or -1 for a route that ends.
+        var catchAllFrom: Int16
+    }
+
+    /// A placeholder of a leaf's pattern. Each pattern segment before `**` takes exactly one URL
+    /// segment, so where a capture sits in the URL is known from the leaf alone.
+    struct LeafCapture: Sendable {
+        /// Index into `names`.
+        var name: Int32
+        /// The URL segment it captures.
+        var position: Int32
+        /// Decoded bytes of literal suffix to drop from the segment's end.
+        var trim: Int32
     }
 
     var nodes: [Node] = [Node(), Node()]
     var parameterEdges: [ParameterEdge] = []
     var leaves: [Leaf] = []
-    /// Indexes into `names`, per leaf.
-    var leafNames: [Int32] = []
+    /// Placeholders, per leaf.
+    var captures: [LeafCapture] = []
     /// Every placeholder name, once.
     var names: [String] = []
     var nameIndex: [String: Int32] = [:]

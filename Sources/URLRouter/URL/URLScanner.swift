@@ -115,6 +115,24 @@ enum URLScanner {
         return 0
     }
 
+    /// The raw range of path segment `position` of a URL known to have it.
+    static func segmentRange(_ position: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (start: Int, end: Int) {
+        withUnsafeTemporaryAllocation(of: ScannedSegment.self, capacity: position + 1) { segments in
+            let scanned = scan(bytes, segments: segments)
+            precondition(scanned.segmentCount > position, "segment \(position) of a matched URL is missing")
+            return (Int(segments[position].start), Int(segments[position].end))
+        }
+    }
+
+    /// Where path segment `position` starts (the path's end when the URL has only `position`
+    /// segments), and where the path ends.
+    static func pathTail(from position: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (start: Int, pathEnd: Int) {
+        withUnsafeTemporaryAllocation(of: ScannedSegment.self, capacity: position + 1) { segments in
+            let scanned = scan(bytes, segments: segments)
+            return (scanned.segmentCount > position ? Int(segments[position].start) : scanned.pathEnd, scanned.pathEnd)
+        }
+    }
+
     /// Splits `scheme:` off a pattern; nil when it has none.
     static func splitScheme(_ text: Substring) -> (scheme: Substring, rest: Substring)? {
         var utf8 = Array(text.utf8.prefix(256))

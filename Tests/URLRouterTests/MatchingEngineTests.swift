@@ -1,0 +1,87 @@
+import Testing
+@testable import URLRouter
+
+/// The matching engine's own paths: literal keys of every length, captures kept in the match or
+/// found again by scanning, and a randomised comparison with a plain reference matcher.
+@Suite struct MatchingEngineTests {
+    /// Literal keys live inside hash slots up to 16 bytes and in the arena beyond; hosts fold case
+    /// eight bytes at a time.
+    @Test(arguments: [1, 7, 8, 9, 15, 16, 17, 24, 31, 40])
+    func literalOfEveryLength(length: Int) throws {
+        let host = String((0..<length).map { Character(UnicodeScalar(UInt8(ascii: "a") + UInt8($0 % 26))) })
+        let path = String(repeating: "p", count: length)
+        let router = Router()
+        try router.register("app://\(host)/\(path)") { _ in }
+        try router.register("app://\(host)/\(path)x") { _ in }
+        #expect(router.match("app://\(host)/\(path)")?.pattern == "app://\(host)/\(path)")
+        #expect(router.match("APP://\(host.uppercased())/\(path)")?.pattern == "app://\(host)/\(path)")
+        #expect(router.match("app://\(host)/\(path)x")?.pattern == "app://\(host)/\(path)x")
+        #expect(router.match("app://\(host)/\(path.uppercased())") == nil, "paths stay case-sensitive")
+        #expect(router.match("app://\(host)/\(path.dropLast())") == nil)
+        #expect(router.match("app://\(host)x/\(path)") == nil)
+    }
+
+    @Test func caseInsensitivePathsFoldLongSegments() throws {
+        let router = Router(options: .init(caseInsensitivePaths: true))
+        try router.register("app://host/AVeryLongPathSegmentIndeed/Short") { _ in }
+        #expect(router.match("app://HOST/averylongpathsegmentindeed/SHORT") != nil)
+        #expect(router.match("app://host/averylongpathsegmentindeeD/shorT") != nil)
+        #expect(router.match("app://host/averylongpathsegmentindee/short") == nil)
+    }
+
+    struct CaptureCase: Sendable, CustomTestStringConvertible {
+        let pattern: String
+        let url: String
+        let expected: [String: String]
+        var testDescription: String { "\(pattern) ← \(url)" }
+    }
+
+    /// The first two captures are kept in the match; later ones are found again by scanning.
+    @Test(arguments: [
+        CaptureCase(pattern: "app://a/:x", url: "app://a/1", expected: ["x": "1"]),
+        CaptureCase(pattern: "app://:h/:x/:y", url: "app://H/2/3", expected: ["h": "H", "x": "2", "y": "3"]),
+        CaptureCase(pattern: "app://a/:p/:q/:r/:s/:t", url: "app://a/1/2/3/4/5",
+                    expected: ["p": "1", "q": "2", "r": "3", "s": "4", "t": "5"]),
+        CaptureCase(pattern: "app://a/:p.html/b/:q<int>.json/:r.x", url: "app://a/page.html/b/42.json/%41.x",
+                    expected: ["p": "page", "q": "42", "r": "A"]),
+        CaptureCase(pattern: "app://a//:p///:q/**", url: "app://a///1//2/rest/of/it?p=query&z=9#frag",
+                    expected: ["p": "1", "q": "2", "z": "9"]),
+        CaptureCase(pattern: "tel:/:number", url: "tel:+1-555", expected: ["number": "+1-555"]),
+        CaptureCase(pattern: "/:a/:b/:c", url: "any://x/y/z", expected: ["a": "x", "b": "y", "c": "z"]),
+    ])
+    func capturesWhereverTheyAre(_ test: CaptureCase) throws {
+        let router = Router()
+        try router.register(test.pattern) { _ in }
+        let match = try #require(router.match(test.url))
+        #expect(match.parameters.dictionary == test.expected)
+        for (name, value) in test.expected { #expect(match.parameters[name] == value) }
+    }
+
+    /// Past 64 KiB a match keeps no capture ranges; values are found by scanning again.
+    @Test func capturesOfAURLLongerThan64KiB() throws {
+        let router = Router(options: .init(limits: .init(maxURLLength: 200_000)))
+        try router.register("app://a/:long/:short/tail/**") { _ in }
+        let long = String(repeating: "z", count: 70_000)
+        let match = try #require(router.match("app://a/\(long)/s/tail/w1/w%202#f%20g"))
+        #expect(match.parameters["long"] == long)
+        #expect(match.parameters["short"] == "s")
+        #expect(match.wildcard == ["w1", "w 2"])
+        #expect(match.fragment == "f g")
+    }
+
+    @Test func wildcardAndFragmentFollowTheLeaf() throws {
+        let router = Router()
+        try router.register("app://files/:owner/**") { _ in }
+        try router.register("app://") { _ in }
+        let files = try #require(router.match("app://files/me/a/b%2Fc#x"))
+        #expect(files.wildcard == ["a", "b/c"])
+        #expect(files.parameters["owner"] == "me")
+        #expect(files.fragment == "x")
+        let empty = try #require(router.match("app://files/me"))
+        #expect(empty.wildcard == [])
+        let fallback = try #require(router.match("app://other/place?q=1"))
+        #expect(fallback.pattern == "app://")
+        #expect(fallback.wildcard == ["other", "place"])
+        #expect(fallback.fragment == nil)
+    }
+}
