@@ -22,6 +22,7 @@ while index < arguments.count {
     switch arguments[index] {
     case "--quick": break
     case "--no-threads": threads = false
+    case "--threads-only": sizes = []
     case "--sizes" where index + 1 < arguments.count:
         sizes = arguments[index + 1].split(separator: ",").compactMap { Int($0) }
         index += 1
@@ -32,7 +33,7 @@ while index < arguments.count {
         rounds = max(1, Int(arguments[index + 1]) ?? rounds)
         index += 1
     default:
-        print("usage: url-router-bench [--quick] [--sizes 1000,10000] [--rounds 15] [--no-threads] | --profile match|hits|misses|open|register N")
+        print("usage: url-router-bench [--quick] [--sizes 1000,10000] [--rounds 15] [--no-threads | --threads-only] | --profile match|hits|misses|open|register N")
         exit(2)
     }
     index += 1

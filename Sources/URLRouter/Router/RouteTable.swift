@@ -28,6 +28,11 @@ final class RouteTable: Sendable {
         self.hooks = hooks
     }
 
+    /// Another object over the same storage, for one thread's own use.
+    convenience init(copying table: RouteTable) {
+        self.init(trie: table.trie, routes: table.routes, options: table.options, hooks: table.hooks)
+    }
+
     /// The route of a leaf. Leaves reached by matching always belong to a live route.
     @inline(__always)
     func route(ofLeaf leaf: Int32) -> Route {

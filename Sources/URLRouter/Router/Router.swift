@@ -26,6 +26,12 @@ public final class Router: Sendable {
     let deferred: Mutex<DeferredOpens>
     /// `deferred.isReady`, readable without the lock on every open.
     let readyFlag = Atomic<Bool>(true)
+    /// Moves on with every published change; threads compare it with their copy's.
+    let generation = Atomic<UInt64>(0)
+    /// Tells this router's snapshots apart in thread-local caches; never reused.
+    let id = Router.lastID.add(1, ordering: .relaxed).newValue
+
+    private static let lastID = Atomic<UInt64>(0)
 
     /// The app-wide router.
     public static let shared = Router()
@@ -43,33 +49,51 @@ public final class Router: Sendable {
         self.deferred = Mutex(DeferredOpens())
     }
 
-    /// The current snapshot.
+    /// The current snapshot, as this thread's own copy (see ``ThreadSnapshots``).
+    @inline(__always)
+    func currentTable() -> RouteTable {
+        let generation = generation.load(ordering: .acquiring)
+        if let snapshots = ThreadSnapshots.current, let table = snapshots.table(router: id, generation: generation) {
+            return table
+        }
+        return refreshTable()
+    }
+
+    /// Takes the published snapshot and keeps this thread's copy of it.
+    @inline(never)
+    private func refreshTable() -> RouteTable {
+        let (published, generation) = publishedTable()
+        guard let snapshots = ThreadSnapshots.current else { return published }
+        let copy = RouteTable(copying: published)
+        snapshots.store(router: id, generation: generation, table: copy)
+        return copy
+    }
+
+    /// The published snapshot and its generation.
     ///
     /// A writer drops a snapshot nobody has taken before it changes the trie, so a burst of
     /// registrations changes the arrays in place instead of copying them each time; a reader
     /// that finds no snapshot waits for that one writer and publishes the result.
-    @inline(__always)
-    func currentTable() -> RouteTable {
-        if let table = published.withLock({ published -> RouteTable? in
+    private func publishedTable() -> (RouteTable, UInt64) {
+        if let taken = published.withLock({ published -> (RouteTable, UInt64)? in
             published.taken = true
-            return published.table
+            return published.table.map { ($0, published.generation) }
         }) {
-            return table
+            return taken
         }
         return state.withLock { state in
             published.withLock { published in
-                if let table = published.table {
-                    published.taken = true
-                    return table
-                }
+                published.taken = true
+                if let table = published.table { return (table, published.generation) }
                 let table = state.freeze(options: options)
-                published = PublishedTable(table: table, taken: true)
-                return table
+                published.table = table
+                return (table, published.generation)
             }
         }
     }
 
-    /// Changes the builder under the writer lock and publishes the result.
+    /// Changes the builder under the writer lock, publishes the result and moves the generation
+    /// on, so that every thread's copy of the old snapshot goes stale.
     func mutate<Result>(_ body: (inout RouterState) throws(RouteError) -> Result) throws(RouteError) -> Result {
         try state.withLock { (state: inout RouterState) throws(RouteError) -> Result in
             published.withLock { published in
@@ -77,7 +101,9 @@ public final class Router: Sendable {
             }
             let result = try body(&state)
             let table = state.freeze(options: options)
-            published.withLock { $0 = PublishedTable(table: table) }
+            let next = generation.load(ordering: .relaxed) &+ 1
+            published.withLock { $0 = PublishedTable(table: table, generation: next) }
+            generation.store(next, ordering: .releasing)
             return result
         }
     }

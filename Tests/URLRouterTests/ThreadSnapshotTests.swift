@@ -1,0 +1,98 @@
+import Dispatch
+import Foundation
+import Testing
+@testable import URLRouter
+
+/// Every thread reads its own copy of a router's snapshot; a change must reach the copy that a
+/// thread already holds.
+@Suite struct ThreadSnapshotTests {
+    /// Runs steps on one dedicated thread, one at a time, each after the caller asks for it.
+    final class Worker: @unchecked Sendable {
+        // Safe: `step` is written before `go` is signalled and read after it; `done` orders the rest.
+        private var step: (@Sendable () -> Void)?
+        private let go = DispatchSemaphore(value: 0)
+        private let done = DispatchSemaphore(value: 0)
+        private var thread: Thread?
+
+        init() {
+            let thread = Thread { [unowned self] in
+                while true {
+                    go.wait()
+                    guard let step else { done.signal(); return }
+                    step()
+                    done.signal()
+                }
+            }
+            self.thread = thread
+            thread.start()
+        }
+
+        func run(_ body: @escaping @Sendable () -> Void) {
+            step = body
+            go.signal()
+            done.wait()
+        }
+
+        func stop() {
+            step = nil
+            go.signal()
+            done.wait()
+        }
+    }
+
+    @Test func aThreadSeesChangesMadeAfterItReadTheRouter() throws {
+        let router = Router()
+        try router.register("app://old") { _ in }
+        let worker = Worker()
+        defer { worker.stop() }
+        let seen = Recorder<String>()
+        let look: @Sendable () -> Void = {
+            seen.record(["app://old", "app://new"].map { router.match($0)?.pattern ?? "-" }.joined(separator: " "))
+        }
+        worker.run(look)
+        try router.register("app://new") { _ in }
+        worker.run(look)
+        #expect(router.deregister("app://old"))
+        worker.run(look)
+        #expect(seen.values == ["app://old -", "app://old app://new", "- app://new"])
+    }
+
+    @Test func oneThreadReadsManyRouters() throws {
+        let routers = (0..<9).map { _ in Router() }
+        for (index, router) in routers.enumerated() { try router.register("app://r\(index)") { _ in } }
+        for round in 0..<3 {
+            for (index, router) in routers.enumerated() {
+                #expect(router.match("app://r\(index)")?.pattern == "app://r\(index)")
+                #expect(router.match("app://r\((index + 1) % routers.count)") == nil)
+                #expect(router.match("app://round\(round)") == nil)
+                try router.register("app://round\(round)") { _ in }
+                #expect(router.match("app://round\(round)") != nil)
+            }
+        }
+    }
+
+    @Test func opensOnManyThreadsWhileRoutesChange() async throws {
+        let router = Router()
+        try router.register("app://stable/:id") { request in request.complete(request.parameters["id"]) }
+        let misses = Recorder<String>()
+        await withTaskGroup(of: Void.self) { group in
+            for reader in 0..<4 {
+                group.addTask {
+                    for index in 0..<2_000 {
+                        let id = "\(reader)-\(index)"
+                        if router.object(for: "app://stable/\(id)") as? String != id { misses.record(id) }
+                    }
+                }
+            }
+            group.addTask {
+                for index in 0..<300 {
+                    try? router.register("app://moving/\(index)") { _ in }
+                    if index % 3 == 0 { router.deregister("app://moving/\(index - 3)") }
+                }
+            }
+        }
+        #expect(misses.values.isEmpty)
+        #expect(router.match("app://moving/299") != nil)
+        #expect(router.match("app://moving/3") == nil)
+    }
+}
