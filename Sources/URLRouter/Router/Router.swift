@@ -92,16 +92,23 @@ public final class Router: Sendable {
         }
     }
 
-    /// Changes the builder under the writer lock, publishes the result and moves the generation
-    /// on, so that every thread's copy of the old snapshot goes stale.
+    /// Changes the builder under the writer lock and moves the generation on, so that every
+    /// thread's copy of the old snapshot goes stale.
+    ///
+    /// A snapshot some reader has taken stays published until the new one replaces it, so readers
+    /// never wait for a writer. A snapshot nobody took is dropped before the change (the arrays
+    /// then change in place instead of being copied) and not replaced: the next reader builds it
+    /// under the writer lock. A burst of registrations with no reader in between thus builds no
+    /// snapshot at all.
     func mutate<Result>(_ body: (inout RouterState) throws(RouteError) -> Result) throws(RouteError) -> Result {
         try state.withLock { (state: inout RouterState) throws(RouteError) -> Result in
-            published.withLock { published in
+            let wasTaken = published.withLock { published in
                 if !published.taken { published.table = nil }
+                return published.taken
             }
             let result = try body(&state)
-            let table = state.freeze(options: options)
             let next = generation.load(ordering: .relaxed) &+ 1
+            let table = wasTaken ? state.freeze(options: options) : nil
             published.withLock { $0 = PublishedTable(table: table, generation: next) }
             generation.store(next, ordering: .releasing)
             return result

@@ -7,26 +7,16 @@ struct RouterState: Sendable {
     var routes: [Route?] = []
     var liveRoutes = 0
     var hooks = RouterHooks()
+    /// Parse buffers reused by every registration.
+    var scratch = PatternScratch()
 
     func freeze(options: Router.Options) -> RouteTable {
         RouteTable(trie: trie, routes: routes, options: options, hooks: hooks)
     }
 
     func parse(_ pattern: String, options: Router.Options) throws(RouteError) -> RoutePattern {
-        try RoutePattern(pattern, knownTypes: { name in trie.typeIndex(name) != nil }, limits: options.limits)
-    }
-
-    /// The endpoints of every expansion of `pattern`, creating nodes when `create` is set.
-    mutating func endpoints(
-        of pattern: RoutePattern, options: Router.Options, create: Bool, priority: Int32? = nil
-    ) -> [Trie.Endpoint?] {
-        guard let root = trie.root(scheme: pattern.scheme, create: create) else {
-            return Array(repeating: nil, count: pattern.expansions.count)
-        }
-        return pattern.expansions.map { segments in
-            trie.endpoint(root: root, segments: segments, isFallback: pattern.isFallback,
-                          caseInsensitivePaths: options.caseInsensitivePaths, create: create, raising: priority)
-        }
+        let types = trie.types
+        return try RoutePattern(pattern, knownTypes: { name in types.contains { $0.name == name } }, limits: options.limits)
     }
 
     /// Adds a route, refusing conflicts unless `replacing`.
@@ -36,22 +26,25 @@ struct RouterState: Sendable {
         _ text: String, priority: Int, access: RouteAccess, replacing: Bool, handler: Route.Handler,
         options: Router.Options
     ) throws(RouteError) {
-        let pattern = try parse(text, options: options)
-        let shapes = pattern.expansions.map { $0.map(\.shape) }
-        if Set(shapes).count != shapes.count {
+        var pattern = takeScratch()
+        defer { scratch = pattern }
+        try pattern.parse(text, types: trie.types, limits: options.limits)
+        if pattern.expansionCount > 1,
+           case let shapes = (0..<pattern.expansionCount).map({ pattern.segments(ofExpansion: $0).map(\.shape) }),
+           Set(shapes).count != shapes.count {
             throw .invalidPattern(text, "its optional groups are ambiguous: two combinations have the same shape.")
         }
-        var replaced = Set<Int32>()
-        for endpoint in endpoints(of: pattern, options: options, create: false) {
-            guard let endpoint else { continue }
-            let leaf = trie.leaf(at: endpoint)
-            guard leaf >= 0 else { continue }
-            let existing = trie.leaves[Int(leaf)].route
-            guard replacing else {
-                throw RouteError(.conflict,
-                    "Pattern \(RouteError.quoted(text)) conflicts with the registered pattern \(RouteError.quoted(routes[Int(existing)]!.pattern)): they have the same shape. Deregister it first or register with replacing: true.")
+        var replaced: [Int32] = []
+        if let root = trie.root(scheme: pattern.scheme, create: false) {
+            for expansion in 0..<pattern.expansionCount {
+                let route = owner(of: pattern, expansion: expansion, root: root, options: options)
+                guard route >= 0 else { continue }
+                guard replacing else {
+                    throw RouteError(.conflict,
+                        "Pattern \(RouteError.quoted(text)) conflicts with the registered pattern \(RouteError.quoted(routes[Int(route)]!.pattern)): they have the same shape. Deregister it first or register with replacing: true.")
+                }
+                if !replaced.contains(route) { replaced.append(route) }
             }
-            replaced.insert(existing)
         }
         guard liveRoutes - replaced.count < options.limits.maxRoutes else {
             throw .limitExceeded(text, "the router already holds \(liveRoutes) routes; the limit is \(options.limits.maxRoutes).")
@@ -61,39 +54,65 @@ struct RouterState: Sendable {
         let clamped = Int32(clamping: priority)
         let routeID = Int32(routes.count)
         let firstLeaf = Int32(trie.leaves.count)
-        for (segments, endpoint) in zip(pattern.expansions, endpoints(of: pattern, options: options, create: true, priority: clamped)) {
-            trie.setLeaf(at: endpoint!, route: routeID, priority: clamped, segments: segments)
+        let root = trie.root(scheme: pattern.scheme, create: true)!
+        for expansion in 0..<pattern.expansionCount {
+            let endpoint = trie.endpoint(root: root, pattern: pattern, expansion: expansion,
+                                         caseInsensitivePaths: options.caseInsensitivePaths, create: true, raising: clamped)!
+            trie.setLeaf(at: endpoint, route: routeID, priority: clamped, pattern: pattern, expansion: expansion)
         }
         routes.append(Route(pattern: text, priority: clamped, access: access, handler: handler,
-                            firstLeaf: firstLeaf, leafCount: Int32(pattern.expansions.count)))
+                            firstLeaf: firstLeaf, leafCount: Int32(pattern.expansionCount)))
         liveRoutes += 1
+    }
+
+    /// The route whose leaf sits where expansion `expansion` of `pattern` ends, or -1.
+    private mutating func owner(of pattern: PatternScratch, expansion: Int, root: Int32, options: Router.Options) -> Int32 {
+        guard let endpoint = trie.endpoint(root: root, pattern: pattern, expansion: expansion,
+                                           caseInsensitivePaths: options.caseInsensitivePaths, create: false),
+              case let leaf = trie.leaf(at: endpoint), leaf >= 0 else { return -1 }
+        return trie.leaves[Int(leaf)].route
     }
 
     /// Removes the route registered with `text` (or a pattern of the same shape, expansion for
     /// expansion). Routes below it stay.
     mutating func remove(_ text: String, options: Router.Options) -> Bool {
-        guard let pattern = try? parse(text, options: options) else { return false }
+        var pattern = takeScratch()
+        defer { scratch = pattern }
+        guard (try? pattern.parse(text, types: trie.types, limits: options.limits)) != nil else { return false }
+        guard let root = trie.root(scheme: pattern.scheme, create: false) else { return false }
         var owner: Int32?
-        for endpoint in endpoints(of: pattern, options: options, create: false) {
-            guard let endpoint, case let leaf = trie.leaf(at: endpoint), leaf >= 0 else { return false }
-            let route = trie.leaves[Int(leaf)].route
-            guard owner == nil || owner == route else { return false }
+        for expansion in 0..<pattern.expansionCount {
+            let route = self.owner(of: pattern, expansion: expansion, root: root, options: options)
+            guard route >= 0, owner == nil || owner == route else { return false }
             owner = route
         }
-        guard let owner, routes[Int(owner)]?.leafCount == Int32(pattern.expansions.count) else { return false }
+        guard let owner, routes[Int(owner)]?.leafCount == Int32(pattern.expansionCount) else { return false }
         remove(route: owner, options: options)
         return true
     }
 
     private mutating func remove(route id: Int32, options: Router.Options) {
-        guard let route = routes[Int(id)], let pattern = try? parse(route.pattern, options: options) else { return }
-        for endpoint in endpoints(of: pattern, options: options, create: false) {
-            if let endpoint, trie.leaf(at: endpoint) >= 0, trie.leaves[Int(trie.leaf(at: endpoint))].route == id {
-                trie.removeLeaf(at: endpoint)
+        guard let route = routes[Int(id)] else { return }
+        var pattern = PatternScratch()
+        if (try? pattern.parse(route.pattern, types: trie.types, limits: options.limits)) != nil,
+           let root = trie.root(scheme: pattern.scheme, create: false) {
+            for expansion in 0..<pattern.expansionCount {
+                if let endpoint = trie.endpoint(root: root, pattern: pattern, expansion: expansion,
+                                                caseInsensitivePaths: options.caseInsensitivePaths, create: false),
+                   trie.leaf(at: endpoint) >= 0, trie.leaves[Int(trie.leaf(at: endpoint))].route == id {
+                    trie.removeLeaf(at: endpoint)
+                }
             }
         }
         routes[Int(id)] = nil
         liveRoutes -= 1
+    }
+
+    /// The reusable parse buffers, taken out so that they can be filled while the trie changes.
+    private mutating func takeScratch() -> PatternScratch {
+        var taken = PatternScratch()
+        swap(&taken, &scratch)
+        return taken
     }
 }
 

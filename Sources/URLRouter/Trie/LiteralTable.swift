@@ -44,26 +44,23 @@ struct LiteralTable: Sendable {
         }
     }
 
-    /// The child of `parent` reached by `key` (already folded where folding applies), or nil.
-    /// `arena` is never empty (the trie keeps a sentinel byte in it).
-    func find(parent: Int32, key: [UInt8], arena: [UInt8]) -> Int32? {
-        let child = key.withUnsafeBufferPointer { key in
-            slots.withUnsafeBufferPointer { slots in
-                arena.withUnsafeBufferPointer { arena in
-                    Self.find(LiteralKey(key, fold: false), parent: parent, slots: slots.baseAddress!,
-                              mask: slots.count - 1, arena: arena.baseAddress!)
-                }
+    /// The child of `parent` reached by `key`, or nil. `arena` is never empty (the trie keeps a
+    /// sentinel byte in it).
+    func find(parent: Int32, key: LiteralKey, arena: [UInt8]) -> Int32? {
+        let child = slots.withUnsafeBufferPointer { slots in
+            arena.withUnsafeBufferPointer { arena in
+                Self.find(key, parent: parent, slots: slots.baseAddress!, mask: slots.count - 1, arena: arena.baseAddress!)
             }
         }
         return child < 0 ? nil : child
     }
 
-    /// Adds an edge. A key longer than 16 bytes must already be in the arena at `arenaStart`.
-    mutating func insert(parent: Int32, child: Int32, key: [UInt8], arenaStart: Int32) {
+    /// Adds an edge. A key longer than 16 bytes must already be in the arena, folded like `key`,
+    /// at `arenaStart`.
+    mutating func insert(parent: Int32, child: Int32, key: LiteralKey, arenaStart: Int32) {
         if (count + 1) * 4 > slots.count * 3 { grow() }
-        let probe = key.withUnsafeBufferPointer { LiteralKey($0, fold: false) }
-        var slot = Slot(parent: parent, child: child, hash: probe.hash(parent: parent), count: UInt32(key.count),
-                        word0: probe.word0, word1: probe.word1)
+        var slot = Slot(parent: parent, child: child, hash: key.hash(parent: parent), count: UInt32(key.count),
+                        word0: key.word0, word1: key.word1)
         if key.count > Self.inlineCapacity { slot.word0 = UInt64(arenaStart); slot.word1 = 0 }
         place(slot)
         count += 1

@@ -8,51 +8,48 @@ extension Trie {
 
     /// The root node for `scheme` (nil: the scheme-less root), creating it when `create` is set.
     mutating func root(scheme: String?, create: Bool) -> Int32? {
-        guard let scheme else { return Self.schemelessRoot }
-        let key = Array(scheme.utf8).map(foldASCII)
-        if let existing = schemeRoot(key) { return existing }
-        guard create else { return nil }
-        return addLiteralChild(of: Self.schemesRoot, key: key)
+        guard var scheme else { return Self.schemelessRoot }
+        return scheme.withUTF8 { literalChild(of: Self.schemesRoot, key: $0, fold: true, create: create) }
     }
 
-    /// Walks (and with `create`, builds) the path of `segments` below `root`. With `raising`,
-    /// lifts `maxPriority` of every node on the way to at least that priority.
+    /// Walks (and with `create`, builds) the path of expansion `expansion` of `pattern` below
+    /// `root`. With `raising`, lifts `maxPriority` of every node on the way to at least that
+    /// priority.
     ///
     /// - Complexity: O(segments), plus the length of each literal.
     mutating func endpoint(
-        root: Int32, segments: [PatternSegment], isFallback: Bool, caseInsensitivePaths: Bool, create: Bool,
+        root: Int32, pattern: PatternScratch, expansion: Int, caseInsensitivePaths: Bool, create: Bool,
         raising priority: Int32? = nil
     ) -> Endpoint? {
-        if isFallback { return Endpoint(node: root, slot: .fallback) }
+        if pattern.isFallback { return Endpoint(node: root, slot: .fallback) }
         var node = root
         func raise() {
             if let priority { nodes[Int(node)].maxPriority = max(nodes[Int(node)].maxPriority, priority) }
         }
         raise()
-        for (depth, segment) in segments.enumerated() {
-            switch segment {
+        for (depth, position) in pattern.expansion(expansion).enumerated() {
+            let view = pattern.views[position]
+            switch view.kind {
             case .catchAll:
                 return Endpoint(node: node, slot: .catchAll)
-            case .literal(let raw):
-                let key = Self.folds(depth: depth, caseInsensitivePaths: caseInsensitivePaths) ? raw.map(foldASCII) : raw
-                if let child = literalChild(of: node, key: key) {
-                    node = child
-                } else if create {
-                    node = addLiteralChild(of: node, key: key)
-                } else {
-                    return nil
+            case .literal:
+                let fold = Self.folds(depth: depth, caseInsensitivePaths: caseInsensitivePaths)
+                let child = pattern.bytes.withUnsafeBufferPointer { bytes in
+                    literalChild(of: node, key: UnsafeBufferPointer(rebasing: bytes[Int(view.bytesStart)..<Int(view.bytesStart + view.bytesCount)]),
+                                 fold: fold, create: create)
                 }
-                raise()
+                guard let child else { return nil }
+                node = child
             case .parameter, .wildcard:
-                if let child = parameterChild(of: node, segment) {
+                if let child = parameterChild(of: node, view, pattern) {
                     node = child
                 } else if create {
-                    node = addParameterChild(of: node, segment)
+                    node = addParameterChild(of: node, view, pattern)
                 } else {
                     return nil
                 }
-                raise()
             }
+            raise()
         }
         return Endpoint(node: node, slot: .terminal)
     }
@@ -67,17 +64,17 @@ extension Trie {
         }
     }
 
-    /// Puts a new leaf for `route` at `endpoint`, for the expansion `segments`.
-    mutating func setLeaf(at endpoint: Endpoint, route: Int32, priority: Int32, segments: [PatternSegment]) {
+    /// Puts a new leaf for `route` at `endpoint`, for expansion `expansion` of `pattern`.
+    mutating func setLeaf(at endpoint: Endpoint, route: Int32, priority: Int32, pattern: PatternScratch, expansion: Int) {
         let capturesStart = Int32(captures.count)
-        for (position, segment) in segments.enumerated() {
-            if case .parameter(let name, _, let suffix) = segment {
-                captures.append(LeafCapture(name: internName(name), position: Int32(position), trim: Int32(suffix.count)))
-            }
+        let positions = pattern.expansion(expansion)
+        for (position, index) in positions.enumerated() where pattern.views[index].kind == .parameter {
+            let view = pattern.views[index]
+            captures.append(LeafCapture(name: internName(pattern.name(view)), position: Int32(position), trim: view.bytesCount))
         }
         let catchAllFrom: Int16 = switch endpoint.slot {
         case .terminal: -1
-        case .catchAll: Int16(segments.count - 1)
+        case .catchAll: Int16(positions.count - 1)
         case .fallback: 0
         }
         let leafID = Int32(leaves.count)
@@ -102,27 +99,34 @@ extension Trie {
         }
     }
 
-    private func literalChild(of parent: Int32, key: [UInt8]) -> Int32? {
-        guard nodes[Int(parent)].literalCount > 0 else { return nil }
-        return literals.find(parent: parent, key: key, arena: bytes)
-    }
-
-    private mutating func addLiteralChild(of parent: Int32, key: [UInt8]) -> Int32 {
+    /// The literal child of `parent` for the decoded bytes `key` (folded to lowercase when `fold`),
+    /// added when missing and `create` is set.
+    private mutating func literalChild(
+        of parent: Int32, key raw: UnsafeBufferPointer<UInt8>, fold: Bool, create: Bool
+    ) -> Int32? {
+        let key = LiteralKey(raw, fold: fold)
+        if nodes[Int(parent)].literalCount > 0, let child = literals.find(parent: parent, key: key, arena: bytes) {
+            return child
+        }
+        guard create else { return nil }
         let child = Int32(nodes.count)
         nodes.append(Node())
         let arenaStart = Int32(bytes.count)
-        if key.count > LiteralTable.inlineCapacity { bytes.append(contentsOf: key) }
+        if raw.count > LiteralTable.inlineCapacity {
+            if fold { bytes.append(contentsOf: raw.lazy.map(foldASCII)) } else { bytes.append(contentsOf: raw) }
+        }
         literals.insert(parent: parent, child: child, key: key, arenaStart: arenaStart)
         nodes[Int(parent)].literalCount += 1
         return child
     }
 
-    private func parameterChild(of parent: Int32, _ segment: PatternSegment) -> Int32? {
-        let (rank, type, suffix) = edgeKey(segment)
+    private func parameterChild(of parent: Int32, _ view: SegmentView, _ pattern: PatternScratch) -> Int32? {
+        let suffix = pattern.key(view)
         var edgeID = nodes[Int(parent)].firstParameterEdge
         while edgeID >= 0 {
             let edge = parameterEdges[Int(edgeID)]
-            if edge.rank == rank, edge.type == type, bytes[Int(edge.suffixStart)..<Int(edge.suffixStart + edge.suffixCount)].elementsEqual(suffix) {
+            if edge.rank == view.rank, edge.type == view.type,
+               bytes[Int(edge.suffixStart)..<Int(edge.suffixStart + edge.suffixCount)].elementsEqual(suffix) {
                 return edge.child
             }
             edgeID = edge.next
@@ -132,13 +136,13 @@ extension Trie {
 
     /// Adds a placeholder edge, keeping the node's chain in matching order: by rank, then longer
     /// suffix first, then typed before untyped, then registration order.
-    private mutating func addParameterChild(of parent: Int32, _ segment: PatternSegment) -> Int32 {
-        let (rank, type, suffix) = edgeKey(segment)
+    private mutating func addParameterChild(of parent: Int32, _ view: SegmentView, _ pattern: PatternScratch) -> Int32 {
         let child = Int32(nodes.count)
         nodes.append(Node())
         let suffixStart = Int32(bytes.count)
-        bytes.append(contentsOf: suffix)
-        var edge = ParameterEdge(rank: rank, type: type, suffixStart: suffixStart, suffixCount: Int32(suffix.count), child: child, next: -1)
+        bytes.append(contentsOf: pattern.key(view))
+        var edge = ParameterEdge(rank: view.rank, type: view.type, suffixStart: suffixStart, suffixCount: view.bytesCount,
+                                 child: child, next: -1)
         let edgeID = Int32(parameterEdges.count)
         func precedes(_ a: ParameterEdge, _ b: ParameterEdge) -> Bool {
             if a.rank != b.rank { return a.rank < b.rank }
@@ -155,15 +159,6 @@ extension Trie {
         parameterEdges.append(edge)
         if previous < 0 { nodes[Int(parent)].firstParameterEdge = edgeID } else { parameterEdges[Int(previous)].next = edgeID }
         return child
-    }
-
-    private func edgeKey(_ segment: PatternSegment) -> (rank: UInt8, type: Int32, suffix: [UInt8]) {
-        switch segment {
-        case .parameter(_, let type, let suffix):
-            return (UInt8(segment.rank), type.flatMap(typeIndex) ?? -1, suffix)
-        default:
-            return (UInt8(segment.rank), -1, [])
-        }
     }
 
     private mutating func internName(_ name: String) -> Int32 {

@@ -90,8 +90,4 @@ struct Trie: Sendable {
         types.firstIndex { $0.name == name }.map(Int32.init)
     }
 
-    /// The root node of `scheme` (lowercased), if any pattern uses it.
-    func schemeRoot(_ scheme: [UInt8]) -> Int32? {
-        literals.find(parent: Self.schemesRoot, key: scheme.map(foldASCII), arena: bytes)
-    }
 }
