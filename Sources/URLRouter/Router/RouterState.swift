@@ -37,10 +37,6 @@ struct RouterState: Sendable {
         options: Router.Options
     ) throws(RouteError) {
         let pattern = try parse(text, options: options)
-        let shapes = pattern.expansions.map { $0.map(\.shape) }
-        if Set(shapes).count != shapes.count {
-            throw .invalidPattern(text, "its optional groups are ambiguous: two combinations have the same shape.")
-        }
         var replaced = Set<Int32>()
         for endpoint in endpoints(of: pattern, options: options, create: false) {
             guard let endpoint else { continue }
