@@ -1,0 +1,89 @@
+import Synchronization
+import Testing
+import URLRouter
+
+/// What one completion received, in a form tests can compare.
+enum Outcome: Sendable, Equatable, CustomStringConvertible {
+    /// `.success`, with the value as text (`nil` for no value).
+    case success(String?)
+    /// `.failure`, with the error's code.
+    case failure(RouteError.Code)
+
+    init(_ result: Result<Any?, RouteError>) {
+        switch result {
+        case .success(let value): self = .success(value.map { ($0 as? String) ?? String(describing: $0) })
+        case .failure(let error): self = .failure(error.code)
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .success(let value): return "success(\(value ?? "nil"))"
+        case .failure(let code): return "failure(\(code))"
+        }
+    }
+}
+
+/// Records every call of a completion, so tests can check it ran exactly once and with what.
+final class CompletionLog: Sendable {
+    private let outcomes = Mutex<[Outcome]>([])
+
+    /// A completion that appends to this log.
+    var completion: @Sendable (Result<Any?, RouteError>) -> Void {
+        { [self] result in
+            let outcome = Outcome(result)
+            outcomes.withLock { $0.append(outcome) }
+        }
+    }
+
+    /// Every outcome so far, in order.
+    var all: [Outcome] { outcomes.withLock { $0 } }
+}
+
+/// A thread-safe counter for handlers.
+final class Counter: Sendable {
+    private let value = Atomic<Int>(0)
+    func increment() { value.add(1, ordering: .relaxed) }
+    var count: Int { value.load(ordering: .relaxed) }
+}
+
+/// A thread-safe slot for one value of any Sendable type.
+final class Slot<Value: Sendable>: Sendable {
+    private let value: Mutex<Value?>
+    init(_ value: Value? = nil) { self.value = Mutex(value) }
+    func set(_ newValue: Value?) { value.withLock { $0 = newValue } }
+    var get: Value? { value.withLock { $0 } }
+}
+
+/// A router whose routes return their own pattern as their object, so that `object(for:)`
+/// and `match(_:)` both tell which pattern won.
+func patternEchoRouter(_ patterns: [String], options: Router.Options = Router.Options()) throws -> Router {
+    let router = Router(options: options)
+    for pattern in patterns {
+        try router.registerObject(pattern) { request in request.pattern }
+    }
+    return router
+}
+
+/// The pattern `url` reaches, checked three ways that must agree: `match`, `canOpen` and
+/// `object(for:)`.
+func winner(_ router: Router, _ url: String, sourceLocation: SourceLocation = #_sourceLocation) -> String? {
+    let matched = router.match(url)?.pattern
+    #expect(router.canOpen(url) == (matched != nil), "canOpen disagrees with match for \(url)", sourceLocation: sourceLocation)
+    let opened = router.object(for: url) as? String
+    #expect(opened == matched, "object(for:) disagrees with match for \(url)", sourceLocation: sourceLocation)
+    return matched
+}
+
+/// The error a throwing call threw, or nil.
+func caught<T>(_ body: () throws -> T, sourceLocation: SourceLocation = #_sourceLocation) -> RouteError? {
+    do {
+        _ = try body()
+        return nil
+    } catch let error as RouteError {
+        return error
+    } catch {
+        Issue.record("threw \(error), not a RouteError", sourceLocation: sourceLocation)
+        return nil
+    }
+}
