@@ -67,6 +67,7 @@ extension Router {
     /// ```
     public func canOpen(_ url: String, source: RouteSource = .internal) -> Bool {
         let table = currentTable()
+        if source == .external, table.schemeRefusal(url) != nil { return false }
         guard case .matched(let match) = table.lookup(url) else { return false }
         return table.refusal(of: match, source: source) == nil
     }
