@@ -64,7 +64,7 @@ import URLRouter
                 if round % 5 == 0 {
                     let log = CompletionLog()
                     router.open("c://register/\(n)", completion: log.completion)
-                    if log.all != [.success("registered \(n)")] { failures.withLock { $0.append("register \(n): \(log.all)") } }
+                    if log.all != [.value("registered \(n)")] { failures.withLock { $0.append("register \(n): \(log.all)") } }
                     if router.object(for: "c://dynamic/\(n)") as? String != n { failures.withLock { $0.append("dynamic \(n)") } }
                 }
                 if router.object(for: "c://stable") as? String != "stable" { failures.withLock { $0.append("stable \(n)") } }
@@ -146,6 +146,6 @@ import URLRouter
         group.wait()
         let all = outcomes.withLock { $0 }
         #expect(all.count == Self.threads * 25)
-        #expect(all.allSatisfy { $0.value == [.success($0.key)] })
+        #expect(all.allSatisfy { $0.value == [.value($0.key)] })
     }
 }

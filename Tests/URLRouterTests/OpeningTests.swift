@@ -28,15 +28,15 @@ import URLRouter
     }
 
     static let completionCases: [CompletionCase] = [
-        CompletionCase(name: "handler completes", url: "x://complete", source: .internal, opened: true, outcome: .success("done")),
-        CompletionCase(name: "handler completes twice", url: "x://twice", source: .internal, opened: true, outcome: .success("first")),
-        CompletionCase(name: "handler completes with nil", url: "x://nil", source: .internal, opened: true, outcome: .success(nil)),
+        CompletionCase(name: "handler completes", url: "x://complete", source: .internal, opened: true, outcome: .value("done")),
+        CompletionCase(name: "handler completes twice", url: "x://twice", source: .internal, opened: true, outcome: .value("first")),
+        CompletionCase(name: "handler completes with nil", url: "x://nil", source: .internal, opened: true, outcome: .value(nil)),
         CompletionCase(name: "handler fails", url: "x://fail", source: .internal, opened: true, outcome: .failure(.refused)),
-        CompletionCase(name: "handler lets go", url: "x://letgo", source: .internal, opened: true, outcome: .success(nil)),
-        CompletionCase(name: "handler copies the request locally", url: "x://local", source: .internal, opened: true, outcome: .success(nil)),
-        CompletionCase(name: "object handler returns", url: "x://object", source: .internal, opened: true, outcome: .success("value")),
-        CompletionCase(name: "object handler returns nil", url: "x://objectnil", source: .internal, opened: true, outcome: .success(nil)),
-        CompletionCase(name: "object handler completes first", url: "x://objectcompletes", source: .internal, opened: true, outcome: .success("completed")),
+        CompletionCase(name: "handler lets go", url: "x://letgo", source: .internal, opened: true, outcome: .value(nil)),
+        CompletionCase(name: "handler copies the request locally", url: "x://local", source: .internal, opened: true, outcome: .value(nil)),
+        CompletionCase(name: "object handler returns", url: "x://object", source: .internal, opened: true, outcome: .value("value")),
+        CompletionCase(name: "object handler returns nil", url: "x://objectnil", source: .internal, opened: true, outcome: .value(nil)),
+        CompletionCase(name: "object handler completes first", url: "x://objectcompletes", source: .internal, opened: true, outcome: .value("completed")),
         CompletionCase(name: "not found", url: "x://missing", source: .internal, opened: false, outcome: .failure(.notFound)),
         CompletionCase(name: "internal-only route opened from outside", url: "x://private", source: .external, opened: false, outcome: .failure(.refused)),
         CompletionCase(name: "scheme not allowed from outside", url: "y://open", source: .external, opened: false, outcome: .failure(.refused)),
@@ -117,7 +117,7 @@ import URLRouter
             request.complete("ignored")
         }
         done.wait()
-        #expect(log.all == [.success("late")])
+        #expect(log.all == [.value("late")])
     }
 
     @Test(.timeLimit(.minutes(1)))
@@ -134,7 +134,7 @@ import URLRouter
             released.signal()
         }
         released.wait()
-        #expect(log.all == [.success(nil)])
+        #expect(log.all == [.value(nil)])
     }
 
     @Test(.timeLimit(.minutes(1)))
@@ -193,7 +193,7 @@ import URLRouter
         #expect(log.all.isEmpty)
         #expect(router.deferredCount == 1)
         router.isReady = true
-        #expect(log.all == [.success("v")])
+        #expect(log.all == [.value("v")])
         #expect(counter.count == 1)
         #expect(router.object(for: "x://v") as? String == "v")
     }
@@ -280,7 +280,7 @@ import URLRouter
         try router.register("x://outer") { request in
             note("outer start")
             let nested = CompletionLog()
-            note("nested open \(router.open("x://inner/1", completion: nested.completion)) \(nested.all)")
+            note("nested open \(router.open("x://inner/1", completion: nested.completion)) \(nested.all == [.value("inner done")])")
             note("object \(router.object(for: "x://inner/2") as? String ?? "nil")")
             do {
                 try router.register("x://added") { $0.complete("added") }
@@ -298,11 +298,11 @@ import URLRouter
         }
         let log2 = CompletionLog()
         #expect(router.open("x://outer", completion: log2.completion))
-        #expect(log2.all == [.success("outer done")])
+        #expect(log2.all == [.value("outer done")])
         #expect(log.get == [
             "outer start",
             "inner 1",
-            "nested open true [success(inner done)]",
+            "nested open true true",
             "inner 2",
             "object inner done",
             "registered",

@@ -53,7 +53,7 @@ import URLRouter
         let log = CompletionLog()
         #expect(router.open(url, userInfo: ["from": "push"], completion: log.completion))
         #expect(seen.get == "42 \(url) shop://item/:id push 1 42 push")
-        #expect(log.all == [.success("done")])
+        #expect(log.all == [.value("done")])
     }
 
     @Test func aNestedURLInAQueryValueBreakingTheMatch() throws {
@@ -121,7 +121,7 @@ import URLRouter
         let log = CompletionLog()
         #expect(!router.open(url, completion: log.completion))
         #expect(log.all.count == 1)
-        #expect(log.all.first != .success("hit"))
+        #expect(log.all.first != .value("hit"))
         await #expect(throws: RouteError.self) { try await router.open(url) }
     }
 

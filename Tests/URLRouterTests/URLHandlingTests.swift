@@ -289,7 +289,7 @@ import URLRouter
         #expect(router.object(for: url) as? String == "42")
         let log = CompletionLog()
         #expect(router.open(url, completion: log.completion))
-        #expect(log.all == [.success("42")])
+        #expect(log.all == [.value("42")])
         #expect(try await router.open(url) as? String == "42")
         let missing = try #require(URL(string: "shop://none"))
         #expect(!router.canOpen(missing))
