@@ -1,4 +1,4 @@
-import Dispatch
+import Foundation
 import Synchronization
 import Testing
 import URLRouter
@@ -120,6 +120,31 @@ import URLRouter
             }
         }
         #expect(failures.withLock { $0 } == [])
+    }
+
+    @Test func opensDoNotSerialiseBehindOneAnother() throws {
+        let router = Router()
+        let arrived = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
+        try router.register("c://meet/:side") { request in
+            // Each handler waits for the other to be running: if opens were serialised, the
+            // first would wait in vain.
+            let mine = request.parameters["side"] == "0" ? arrived.0 : arrived.1
+            let theirs = request.parameters["side"] == "0" ? arrived.1 : arrived.0
+            mine.signal()
+            request.complete(theirs.wait(timeout: .now() + .seconds(10)) == .success ? "met" : "alone")
+        }
+        let results = Mutex<[String]>([])
+        let done = DispatchSemaphore(value: 0)
+        for side in 0..<2 {
+            Thread.detachNewThread {
+                let value = router.object(for: "c://meet/\(side)") as? String ?? "nil"
+                results.withLock { $0.append(value) }
+                done.signal()
+            }
+        }
+        done.wait()
+        done.wait()
+        #expect(results.withLock { $0 } == ["met", "met"])
     }
 
     @Test func requestsCompletedOnOtherThreadsCompleteExactlyOnce() throws {

@@ -5,7 +5,7 @@ import URLRouter
 
 /// What `open`, `object(for:)`, `canOpen` and `match` promise: the Bool, the completion
 /// exactly once, the async form, side effects, re-entrancy and threads.
-@Suite struct OpeningTests {
+@Suite(.timeLimit(.minutes(1))) struct OpeningTests {
     @Test func openReturnsWhetherAHandlerRan() throws {
         let router = Router()
         let counter = Counter()

@@ -267,6 +267,18 @@ import Testing
         #expect("\(router)" == expected)
     }
 
+    @Test func routersAreIndependentAndSharedIsOne() throws {
+        let first = Router()
+        let second = Router()
+        try first.register("shop://item/:id") { _ in }
+        try second.register("shop://item/:name") { _ in }
+        #expect(first.deregister("shop://item/:x"))
+        #expect(second.canOpen("shop://item/1"))
+        #expect(!first.canOpen("shop://item/1"))
+        #expect(Router.shared === Router.shared)
+        #expect(Router.shared !== first)
+    }
+
     @Test func descriptionOfAnEmptyRouter() {
         #expect(Router().description == "")
     }

@@ -3,7 +3,7 @@ import URLRouter
 
 /// Failures of older routers (MGJRouter, JLRoutes, URLNavigator and home-grown ones), each
 /// pinned by name so that none comes back.
-@Suite struct RegressionTests {
+@Suite(.timeLimit(.minutes(1))) struct RegressionTests {
     @Test(arguments: [["shop://item/:id", "shop://item/new"], ["shop://item/new", "shop://item/:id"]])
     func aPlaceholderShadowingALiteral(_ patterns: [String]) throws {
         let router = try patternEchoRouter(patterns)

@@ -4,7 +4,7 @@ import URLRouter
 
 /// How URLs are read: segments, escapes, query, fragment, URLs without a host, and which
 /// dictionary a value comes from.
-@Suite struct URLHandlingTests {
+@Suite(.timeLimit(.minutes(1))) struct URLHandlingTests {
     @Test func encodedSlashStaysInsideItsSegment() throws {
         let router = Router()
         try router.registerObject("a/:x/c") { $0.parameters["x"] }
