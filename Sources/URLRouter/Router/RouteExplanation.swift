@@ -76,8 +76,12 @@ public struct RouteExplanation: Sendable, CustomStringConvertible {
     public var queryItems: [RouteQueryItem]
     /// The fragment, percent-decoded.
     public var fragment: String?
+    /// Where the open would come from.
+    public var source: RouteSource
     /// The winning pattern; nil when nothing matches.
     public var winner: String?
+    /// Why the winner would be refused to this source, if it would be.
+    public var refusal: RouteError?
     /// Why the URL cannot be routed at all (over a limit), if it cannot.
     public var error: RouteError?
     /// The scheme's patterns, scheme-less patterns and the scheme's fallback: the winner first,
@@ -94,6 +98,9 @@ public struct RouteExplanation: Sendable, CustomStringConvertible {
         if let fragment { lines.append("fragment  \(fragment)") }
         if let error { lines.append("error     \(error)") }
         lines.append("winner    \(winner ?? "(none: no pattern matches)")")
+        if source == .external, winner != nil {
+            lines.append("external  \(refusal.map { "refused: \($0.message)" } ?? "accepted")")
+        }
         let width = candidates.map(\.pattern.count).max() ?? 0
         for candidate in candidates {
             let mark = candidate.verdict == .won ? "✓" : "✗"

@@ -4,10 +4,15 @@ struct Route: Sendable {
         case action(@Sendable (RouteRequest) -> Void)
         case object(@Sendable (RouteRequest) -> Any?)
     }
+    /// Why an external open of a match is refused, or nil: a policy of whoever registered the
+    /// route (the bridge asks the mediator's remote rules).
+    typealias ExternalCheck = @Sendable (RouteMatch) -> String?
+
     let pattern: String
     let priority: Int32
     let access: RouteAccess
     let handler: Handler
+    let externalCheck: ExternalCheck?
     /// Its leaves are `firstLeaf..<firstLeaf + leafCount` in the trie.
     let firstLeaf: Int32
     let leafCount: Int32
