@@ -42,7 +42,7 @@ public struct RouteExplanation: Sendable, CustomStringConvertible {
             case .won: return "won"
             case let .wrongLiteral(segment, expected, found): return "segment \(segment): \"\(found)\" is not the literal \"\(expected)\""
             case let .wrongSuffix(segment, suffix, found): return "segment \(segment): \"\(found)\" does not end with \"\(suffix)\""
-            case let .typeMismatch(segment, type, found): return "segment \(segment): \"\(found)\" is not a \(type)"
+            case let .typeMismatch(segment, type, found): return "segment \(segment): \"\(found)\" is not of type \(type)"
             case let .tooFewSegments(needed, found): return "too few segments: needs \(needed), the URL has \(found)"
             case let .tooManySegments(allowed, found): return "too many segments: takes \(allowed), the URL has \(found)"
             case let .lowerPriority(priority, winner, winnerPriority):
