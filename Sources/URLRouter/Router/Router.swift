@@ -102,10 +102,7 @@ public final class Router: Sendable {
         _ pattern: String, priority: Int = 0, access: RouteAccess = .public, replacing: Bool = false,
         handler: @escaping @Sendable (RouteRequest) -> Void
     ) throws(RouteError) {
-        try mutate { (state: inout RouterState) throws(RouteError) in
-            try state.add(pattern, priority: priority, access: access, replacing: replacing,
-                          handler: .action(handler), options: options)
-        }
+        try add(pattern, priority: priority, access: access, replacing: replacing, handler: .action(handler))
     }
 
     /// Registers a handler that returns a value: what ``object(for:source:userInfo:)`` returns
@@ -121,9 +118,17 @@ public final class Router: Sendable {
         _ pattern: String, priority: Int = 0, access: RouteAccess = .public, replacing: Bool = false,
         handler: @escaping @Sendable (RouteRequest) -> Any?
     ) throws(RouteError) {
+        try add(pattern, priority: priority, access: access, replacing: replacing, handler: .object(handler))
+    }
+
+    /// Registers a route with an optional check that refuses some external opens.
+    func add(
+        _ pattern: String, priority: Int, access: RouteAccess, replacing: Bool, handler: Route.Handler,
+        externalCheck: Route.ExternalCheck? = nil
+    ) throws(RouteError) {
         try mutate { (state: inout RouterState) throws(RouteError) in
             try state.add(pattern, priority: priority, access: access, replacing: replacing,
-                          handler: .object(handler), options: options)
+                          handler: handler, externalCheck: externalCheck, options: options)
         }
     }
 

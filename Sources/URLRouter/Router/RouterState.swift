@@ -34,7 +34,7 @@ struct RouterState: Sendable {
     /// - Complexity: O(pattern length); independent of the number of routes.
     mutating func add(
         _ text: String, priority: Int, access: RouteAccess, replacing: Bool, handler: Route.Handler,
-        options: Router.Options
+        externalCheck: Route.ExternalCheck? = nil, options: Router.Options
     ) throws(RouteError) {
         let pattern = try parse(text, options: options)
         var replaced = Set<Int32>()
@@ -61,7 +61,7 @@ struct RouterState: Sendable {
             trie.setLeaf(at: endpoint!, route: routeID, priority: clamped, names: segments.compactMap(\.name))
         }
         routes.append(Route(pattern: text, priority: clamped, access: access, handler: handler,
-                            firstLeaf: firstLeaf, leafCount: Int32(pattern.expansions.count)))
+                            externalCheck: externalCheck, firstLeaf: firstLeaf, leafCount: Int32(pattern.expansions.count)))
         liveRoutes += 1
     }
 
