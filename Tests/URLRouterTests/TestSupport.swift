@@ -96,3 +96,22 @@ func caught<T>(_ body: () throws -> T, sourceLocation: SourceLocation = #_source
         return nil
     }
 }
+
+extension String {
+    /// The segment percent-decoded, as the router reads it (test inputs are well formed).
+    var removingPercentEncodingForTest: String {
+        var bytes: [UInt8] = []
+        var index = utf8.startIndex
+        while index < utf8.endIndex {
+            let byte = utf8[index]
+            if byte == UInt8(ascii: "%"), let value = UInt8(String(self[utf8.index(after: index)...].prefix(2)), radix: 16) {
+                bytes.append(value)
+                index = utf8.index(index, offsetBy: 3)
+            } else {
+                bytes.append(byte)
+                index = utf8.index(after: index)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
