@@ -1,7 +1,6 @@
 import Foundation
-import Synchronization
 import Testing
-import URLRouter
+@testable import URLRouter
 
 /// Every method from many threads at once: nothing crashes, no route is lost, no open sees a
 /// half-built table.
@@ -13,7 +12,7 @@ import URLRouter
         let router = Router()
         let stableHits = Counter()
         try router.register("c://stable/:n") { _ in stableHits.increment() }
-        let failures = Mutex<[String]>([])
+        let failures = Locked<[String]>([])
         DispatchQueue.concurrentPerform(iterations: Self.threads) { thread in
             for index in 0..<Self.routesPerThread {
                 let pattern = "c://t\(thread)/r\(index)/:id"
@@ -47,7 +46,7 @@ import URLRouter
 
     @Test func aHandlerThatRegistersWhileOtherThreadsOpen() throws {
         let router = Router()
-        let failures = Mutex<[String]>([])
+        let failures = Locked<[String]>([])
         try router.register("c://stable") { $0.complete("stable") }
         try router.register("c://register/:n") { request in
             let n = request.parameters["n"]!
@@ -76,7 +75,7 @@ import URLRouter
 
     @Test func deregisteringAndReplacingNeverHideOtherRoutes() throws {
         let router = Router()
-        let failures = Mutex<[String]>([])
+        let failures = Locked<[String]>([])
         try router.registerObject("c://item/:id") { _ in "item" }
         try router.registerObject("c://swap") { _ in "v0" }
         DispatchQueue.concurrentPerform(iterations: Self.threads) { thread in
@@ -110,7 +109,7 @@ import URLRouter
             let p = request.parameters
             return "\(p["a"]!)|\(p["b"]!)|\(p["c"]!)|\(request.wildcard.joined(separator: ","))|\(p["q"]!)|\(request.userInfo["u"]!)"
         }
-        let failures = Mutex<[String]>([])
+        let failures = Locked<[String]>([])
         DispatchQueue.concurrentPerform(iterations: Self.threads) { thread in
             for round in 0..<200 {
                 let url = "c://p/a\(thread)/\(round)/c\(thread).json/w\(round)/x?q=\(thread)-\(round)"
@@ -133,7 +132,7 @@ import URLRouter
             mine.signal()
             request.complete(theirs.wait(timeout: .now() + .seconds(10)) == .success ? "met" : "alone")
         }
-        let results = Mutex<[String]>([])
+        let results = Locked<[String]>([])
         let done = DispatchSemaphore(value: 0)
         for side in 0..<2 {
             Thread.detachNewThread {
@@ -156,7 +155,7 @@ import URLRouter
             }
         }
         let group = DispatchGroup()
-        let outcomes = Mutex<[String: [Outcome]]>([:])
+        let outcomes = Locked<[String: [Outcome]]>([:])
         DispatchQueue.concurrentPerform(iterations: Self.threads) { thread in
             for round in 0..<25 {
                 let n = "\(thread)-\(round)"

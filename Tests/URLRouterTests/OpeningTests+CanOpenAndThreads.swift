@@ -1,7 +1,6 @@
 import Foundation
-import Synchronization
 import Testing
-import URLRouter
+@testable import URLRouter
 
 /// `canOpen` against `open`, `match` without side effects, re-entrant handlers, threads.
 extension OpeningTests {
@@ -126,13 +125,13 @@ extension OpeningTests {
     @Test(.timeLimit(.minutes(1)))
     func handlersRunOnTheCallersThread() throws {
         let router = Router()
-        let handlerThread = Mutex<[Int: ObjectIdentifier]>([:])
+        let handlerThread = Locked<[Int: ObjectIdentifier]>([:])
         try router.register("x://where/:i") { request in
             let index = request.parameters.int("i")!
             let current = ObjectIdentifier(Thread.current)
             handlerThread.withLock { $0[index] = current }
         }
-        let callerThread = Mutex<[Int: ObjectIdentifier]>([:])
+        let callerThread = Locked<[Int: ObjectIdentifier]>([:])
         DispatchQueue.concurrentPerform(iterations: 8) { index in
             let current = ObjectIdentifier(Thread.current)
             callerThread.withLock { $0[index] = current }

@@ -4,7 +4,7 @@ import Testing
 
 /// Collects values from handlers, completions and observers, from any thread.
 final class Recorder<Value: Sendable>: Sendable {
-    private let storage = Mutex<[Value]>([])
+    private let storage = Locked<[Value]>([])
 
     func record(_ value: Value) { storage.withLock { $0.append(value) } }
     var values: [Value] { storage.withLock { $0 } }
@@ -35,7 +35,7 @@ extension Router {
 
 /// Records every call of a completion, so tests can check it ran exactly once and with what.
 final class CompletionLog: Sendable {
-    private let outcomes = Mutex<[Outcome]>([])
+    private let outcomes = Locked<[Outcome]>([])
 
     /// A completion that appends to this log.
     var completion: @Sendable (Result<Any?, RouteError>) -> Void {
@@ -58,8 +58,8 @@ final class Counter: Sendable {
 
 /// A thread-safe slot for one value of any Sendable type.
 final class Slot<Value: Sendable>: Sendable {
-    private let value: Mutex<Value?>
-    init(_ value: Value? = nil) { self.value = Mutex(value) }
+    private let value: Locked<Value?>
+    init(_ value: Value? = nil) { self.value = Locked(value) }
     func set(_ newValue: Value?) { value.withLock { $0 = newValue } }
     var get: Value? { value.withLock { $0 } }
 }

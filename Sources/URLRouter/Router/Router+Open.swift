@@ -1,4 +1,3 @@
-import Synchronization
 
 extension Router {
     /// Routes `url` to its handler on the caller's thread.
@@ -236,7 +235,7 @@ final class ResultBox: @unchecked Sendable {
 /// `@unchecked Sendable`: the value is only touched under `lock`; a completion that arrives after
 /// `take()` (a handler that completes later on another thread) is dropped.
 final class ValueBox: @unchecked Sendable {
-    private let lock = Mutex(false)
+    private let lock = Locked(false)
     private var value: Any?
 
     func set(_ result: Result<Any?, RouteError>) {

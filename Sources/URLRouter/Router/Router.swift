@@ -19,11 +19,11 @@ public final class Router: Sendable {
     /// The options this router was created with.
     public let options: Options
     /// The builder; writers hold this lock while they change the trie.
-    let state: Mutex<RouterState>
+    let state: Locked<RouterState>
     /// The snapshot readers use. Held only long enough to copy a reference.
-    let published: Mutex<PublishedTable>
+    let published: Locked<PublishedTable>
     /// Opens queued while the router is not ready (see `isReady`).
-    let deferred: Mutex<DeferredOpens>
+    let deferred: Locked<DeferredOpens>
     /// `deferred.isReady`, readable without the lock on every open.
     let readyFlag = Atomic<Bool>(true)
 
@@ -38,9 +38,9 @@ public final class Router: Sendable {
     public init(options: Options = Options()) {
         self.options = options
         let state = RouterState()
-        self.published = Mutex(PublishedTable(table: state.freeze(options: options)))
-        self.state = Mutex(state)
-        self.deferred = Mutex(DeferredOpens())
+        self.published = Locked(PublishedTable(table: state.freeze(options: options)))
+        self.state = Locked(state)
+        self.deferred = Locked(DeferredOpens())
     }
 
     /// The current snapshot.
