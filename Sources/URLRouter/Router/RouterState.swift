@@ -90,6 +90,23 @@ struct RouterState: Sendable {
         }
         routes[Int(id)] = nil
         liveRoutes -= 1
+        compactIfSparse(options: options)
+    }
+
+    /// Rebuilds the trie from the live routes, in registration order, once removed routes
+    /// outnumber them: routes that come and go in a long-running process do not grow the
+    /// table without bound.
+    ///
+    /// - Complexity: O(live routes), at most once per as many removals: amortised O(1).
+    private mutating func compactIfSparse(options: Router.Options) {
+        guard routes.count >= 64, routes.count > 2 * liveRoutes else { return }
+        var rebuilt = RouterState(hooks: hooks)
+        rebuilt.trie.types = trie.types
+        for case let route? in routes {
+            try? rebuilt.add(route.pattern, priority: Int(route.priority), access: route.access, replacing: false,
+                             handler: route.handler, externalCheck: route.externalCheck, options: options)
+        }
+        self = rebuilt
     }
 }
 
