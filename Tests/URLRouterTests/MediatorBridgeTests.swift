@@ -107,3 +107,25 @@ private func bridged(_ pattern: String = "shop://item/:id", action: String = "it
         }
     }
 }
+
+@Suite struct MediatorBridgeExternalChecks {
+    @Test("canOpen and explain apply the remote rules of bridged routes", arguments: [
+        ("nativeWallet", RouteSource.external, false),
+        ("nativeWallet", .internal, true),
+        ("itemView", .external, true),
+    ])
+    func remoteRulesBeforeRunning(action: String, source: RouteSource, opens: Bool) throws {
+        let (router, _, _) = try bridged("shop://wallet", action: action)
+        #expect(router.canOpen("shop://wallet", source: source) == opens)
+        #expect((router.explain("shop://wallet", source: source).refusal == nil) == opens)
+        #expect(router.outcomes("shop://wallet", source: source).first != .failure(.refused) || !opens)
+    }
+
+    @Test func theRemotePolicySeesTheURLsParameters() throws {
+        let (router, mediator, _) = try bridged()
+        mediator.remotePolicy = RemotePolicy { call in call.parameters["id"] != "13" }
+        #expect(router.canOpen("shop://item/12", source: .external))
+        #expect(!router.canOpen("shop://item/13", source: .external))
+        #expect(router.canOpen("shop://item/13", source: .internal))
+    }
+}

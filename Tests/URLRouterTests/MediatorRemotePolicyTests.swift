@@ -1,6 +1,5 @@
-import Synchronization
 import Testing
-import URLRouter
+@testable import URLRouter
 
 struct PolicyCase: Sendable, CustomTestStringConvertible {
     var name: String
@@ -64,7 +63,7 @@ private let tokenPolicy = RemotePolicy { call in call.parameters["token"] == "t0
     }
 
     @Test func thePredicateSeesTheDecodedCall() {
-        let seen = Mutex<[RemoteCall]>([])
+        let seen = Locked<[RemoteCall]>([])
         let mediator = Mediator()
         mediator.register(RemoteTarget.self)
         mediator.remotePolicy = RemotePolicy { call in

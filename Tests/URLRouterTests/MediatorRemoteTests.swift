@@ -1,11 +1,10 @@
-import Synchronization
 import Testing
-import URLRouter
+@testable import URLRouter
 
 /// Records the actions that ran, so a refused call can be shown not to have run one.
 final class ActionLog: Sendable {
     static let remote = ActionLog()
-    private let names = Mutex<[String]>([])
+    private let names = Locked<[String]>([])
     func record(_ name: String) { names.withLock { $0.append(name) } }
     var all: [String] { names.withLock { $0 } }
 }

@@ -1,10 +1,9 @@
-import Synchronization
 import Testing
-import URLRouter
+@testable import URLRouter
 
 /// Records what a no-target handler was told, as text (params are not Sendable).
 final class NoTargetLog: Sendable {
-    private let calls = Mutex<[String]>([])
+    private let calls = Locked<[String]>([])
     var entries: [String] { calls.withLock { $0 } }
 
     func install(on mediator: Mediator) {

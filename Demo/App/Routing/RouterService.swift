@@ -7,17 +7,13 @@ struct RouterService: DeepLinkService {
     let routes: [RouteListing]
 
     func open(_ url: String, source: LinkSource, reply: @escaping @Sendable (Reply) -> Void) {
-        // The completion reports the value only; the pattern and parameters come from matching
-        // first. No route declines and no interceptor redirects here, so the winner is the same.
-        let matched = router.match(url)
-        let pattern = matched?.pattern ?? ""
-        let parameters = matched?.parameters.dictionary ?? [:]
-        router.open(url, source: source.routeSource) { result in
-            switch result {
+        router.route(url, source: source.routeSource) { response in
+            switch response.result {
             case .success(let value):
-                reply(.routed(pattern: pattern, parameters: parameters, result: JSONValue(any: value)))
+                reply(.routed(pattern: response.match?.pattern ?? "", parameters: response.match?.parameters.dictionary ?? [:],
+                              result: JSONValue(any: value)))
             case .failure(let error):
-                reply(.failed(ReplyError(error, url: url, pattern: matched?.pattern)))
+                reply(.failed(ReplyError(error, url: url, pattern: response.match?.pattern)))
             }
         }
     }
@@ -27,24 +23,7 @@ struct RouterService: DeepLinkService {
     }
 
     func explain(_ url: String, source: LinkSource) -> String {
-        let explanation = router.explain(url)
-        guard source == .external else { return explanation.description }
-        return explanation.description + "\nexternal  " + externalVerdict(url, explanation)
-    }
-
-    /// Whether a link from outside gets through, and if not, why. Handlers do not run, so a
-    /// refusal made inside one (a bridged `native…` action) shows only when the link is opened.
-    private func externalVerdict(_ url: String, _ explanation: RouteExplanation) -> String {
-        if router.canOpen(url, source: .external) { return "accepted" }
-        guard let winner = explanation.winner else { return "no route" }
-        let scheme = explanation.scheme?.lowercased() ?? ""
-        if !externalSchemes.contains(scheme) {
-            return "refused: the scheme '\(scheme)' is not accepted from outside (only \(externalSchemes.joined(separator: ", ")))"
-        }
-        if router.routes.contains(where: { $0.pattern == winner && $0.access == .internalOnly }) {
-            return "refused: \(winner) is internal-only"
-        }
-        return "refused"
+        router.explain(url, source: source.routeSource).description
     }
 }
 

@@ -1,10 +1,9 @@
-import Synchronization
 
 /// One cached target: the first caller creates the instance while later callers wait on this
 /// slot's own lock (never the mediator's), so concurrent first calls create exactly one.
 final class TargetSlot: Sendable {
     let type: any MediatorTarget.Type
-    private let instance = Mutex<(any MediatorTarget)?>(nil)
+    private let instance = Locked<(any MediatorTarget)?>(nil)
 
     init(_ type: any MediatorTarget.Type) {
         self.type = type

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Calls actions on targets by name, so modules reach each other without importing each other
 /// (the Target-Action pattern of CTMediator).
@@ -55,7 +54,7 @@ public final class Mediator: Sendable {
         var remotePolicy = RemotePolicy()
     }
 
-    let state: Mutex<State>
+    let state: Locked<State>
 
     /// Creates a mediator with its own registrations, cache and handlers.
     ///
@@ -65,7 +64,7 @@ public final class Mediator: Sendable {
     /// let mediator = Mediator(searchModules: ["Shop", "Account"])
     /// ```
     public init(searchModules: [String] = []) {
-        state = Mutex(State(searchModules: searchModules))
+        state = Locked(State(searchModules: searchModules))
     }
 
     /// Registers a target type under its ``MediatorTarget/targetName``, replacing an earlier

@@ -11,23 +11,15 @@ extension Router {
     /// A missing target or action reaches the mediator's fallbacks, then fails the open with
     /// `.targetNotFound` or `.actionNotFound`. An external open (``RouteSource/external``) is a
     /// remote call: `native…` actions and what the mediator's ``Mediator/remotePolicy`` refuses
-    /// fail with `.refused`, the policy seeing the URL's parameters only.
+    /// fail with `.refused`, the policy seeing the URL's parameters only. `canOpen` and
+    /// `explain` apply the same rules.
     ///
     /// - Throws: what ``register(_:priority:access:replacing:handler:)`` throws for `pattern`.
     public func register(
         _ pattern: String, target: String, action: String, on mediator: Mediator = .shared,
         priority: Int = 0, access: RouteAccess = .public, replacing: Bool = false
     ) throws(RouteError) {
-        try registerObject(pattern, priority: priority, access: access, replacing: replacing) { request in
-            if request.source == .external {
-                let call = RemoteCall(
-                    url: request.url, scheme: Self.scheme(of: request.url), target: target,
-                    action: action, parameters: request.parameters.dictionary)
-                if let reason = mediator.refusal(of: call) {
-                    request.fail(.refused(request.url, reason: reason))
-                    return nil
-                }
-            }
+        let handler: @Sendable (RouteRequest) -> Any? = { request in
             var params: [String: Any] = [:]
             for (name, value) in request.mergedParameters { params[name] = value }
             switch mediator.performResult(target: target, action: action, params: params) {
@@ -38,6 +30,13 @@ extension Router {
                 return nil
             }
         }
+        let externalCheck: Route.ExternalCheck = { match in
+            mediator.refusal(of: RemoteCall(
+                url: match.url, scheme: Self.scheme(of: match.url), target: target,
+                action: action, parameters: match.parameters.dictionary))
+        }
+        try add(pattern, priority: priority, access: access, replacing: replacing,
+                handler: .object(handler), externalCheck: externalCheck)
     }
 
     /// The scheme of `url`, lowercased; empty when it has none.

@@ -42,7 +42,7 @@ public struct RouteExplanation: Sendable, CustomStringConvertible {
             case .won: return "won"
             case let .wrongLiteral(segment, expected, found): return "segment \(segment): \"\(found)\" is not the literal \"\(expected)\""
             case let .wrongSuffix(segment, suffix, found): return "segment \(segment): \"\(found)\" does not end with \"\(suffix)\""
-            case let .typeMismatch(segment, type, found): return "segment \(segment): \"\(found)\" is not a \(type)"
+            case let .typeMismatch(segment, type, found): return "segment \(segment): \"\(found)\" is not of type \(type)"
             case let .tooFewSegments(needed, found): return "too few segments: needs \(needed), the URL has \(found)"
             case let .tooManySegments(allowed, found): return "too many segments: takes \(allowed), the URL has \(found)"
             case let .lowerPriority(priority, winner, winnerPriority):
@@ -76,8 +76,12 @@ public struct RouteExplanation: Sendable, CustomStringConvertible {
     public var queryItems: [RouteQueryItem]
     /// The fragment, percent-decoded.
     public var fragment: String?
+    /// Where the open would come from.
+    public var source: RouteSource
     /// The winning pattern; nil when nothing matches.
     public var winner: String?
+    /// Why the winner would be refused to this source, if it would be.
+    public var refusal: RouteError?
     /// Why the URL cannot be routed at all (over a limit), if it cannot.
     public var error: RouteError?
     /// The scheme's patterns, scheme-less patterns and the scheme's fallback: the winner first,
@@ -94,6 +98,9 @@ public struct RouteExplanation: Sendable, CustomStringConvertible {
         if let fragment { lines.append("fragment  \(fragment)") }
         if let error { lines.append("error     \(error)") }
         lines.append("winner    \(winner ?? "(none: no pattern matches)")")
+        if source == .external, winner != nil {
+            lines.append("external  \(refusal.map { "refused: \($0.message)" } ?? "accepted")")
+        }
         let width = candidates.map(\.pattern.count).max() ?? 0
         for candidate in candidates {
             let mark = candidate.verdict == .won ? "✓" : "✗"

@@ -1,5 +1,7 @@
 extension Router {
     /// How `url` is parsed and why each candidate pattern wins or loses. Runs nothing.
+    /// With `source: .external`, also whether the access rules, the external scheme list and
+    /// route checks (such as the mediator's remote rules for bridged routes) would refuse it.
     ///
     /// ```swift
     /// let explanation = router.explain("shop://item/42")
@@ -9,16 +11,21 @@ extension Router {
     ///
     /// A diagnostic, not a hot path: it looks at every candidate route in turn. It does not
     /// run handlers, so it cannot know whether one would decline.
-    public func explain(_ url: String) -> RouteExplanation {
+    public func explain(_ url: String, source: RouteSource = .internal) -> RouteExplanation {
         let table = currentTable()
         let parsed = ParsedURL(url, table: table)
         var explanation = RouteExplanation(
             url: url, scheme: parsed.scheme, host: parsed.hasAuthority ? parsed.segments.first : nil,
             segments: parsed.segments, queryItems: parsed.queryItems, fragment: parsed.fragment,
-            winner: nil, error: nil, candidates: [])
+            source: source, winner: nil, refusal: nil, error: nil, candidates: [])
         var winnerID: Int32?
         switch table.lookup(url) {
-        case .matched(let match): explanation.winner = match.pattern; winnerID = match.routeID
+        case .matched(let match):
+            explanation.winner = match.pattern
+            winnerID = match.routeID
+            if source == .external {
+                explanation.refusal = table.schemeRefusal(url) ?? table.refusal(of: match, source: source)
+            }
         case .overLimit(let problem): explanation.error = .limitExceeded(url, problem)
         case .notFound: break
         }

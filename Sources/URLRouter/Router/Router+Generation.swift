@@ -35,7 +35,7 @@ extension Router {
                     var bytes = Array(value.utf8)
                     guard bytes.withUnsafeMutableBufferPointer({ checker.accepts(UnsafeBufferPointer($0)) }) else {
                         throw RouteError(.invalidParameter,
-                            "The value \(RouteError.quoted(value)) for \":\(name)\" in \(RouteError.quoted(pattern)) is not a \(type).")
+                            "The value \(RouteError.quoted(value)) for \":\(name)\" in \(RouteError.quoted(pattern)) is not of type \(type).")
                     }
                 }
                 used.insert(name)

@@ -24,7 +24,7 @@ struct RouterState: Sendable {
     /// - Complexity: O(pattern length); independent of the number of routes.
     mutating func add(
         _ text: String, priority: Int, access: RouteAccess, replacing: Bool, handler: Route.Handler,
-        options: Router.Options
+        externalCheck: Route.ExternalCheck? = nil, options: Router.Options
     ) throws(RouteError) {
         var pattern = takeScratch()
         defer { scratch = pattern }
@@ -61,7 +61,7 @@ struct RouterState: Sendable {
             trie.setLeaf(at: endpoint, route: routeID, priority: clamped, pattern: pattern, expansion: expansion)
         }
         routes.append(Route(pattern: text, priority: clamped, access: access, handler: handler,
-                            firstLeaf: firstLeaf, leafCount: Int32(pattern.expansionCount)))
+                            externalCheck: externalCheck, firstLeaf: firstLeaf, leafCount: Int32(pattern.expansionCount)))
         liveRoutes += 1
     }
 
@@ -106,6 +106,23 @@ struct RouterState: Sendable {
         }
         routes[Int(id)] = nil
         liveRoutes -= 1
+        compactIfSparse(options: options)
+    }
+
+    /// Rebuilds the trie from the live routes, in registration order, once removed routes
+    /// outnumber them: routes that come and go in a long-running process do not grow the
+    /// table without bound.
+    ///
+    /// - Complexity: O(live routes), at most once per as many removals: amortised O(1).
+    private mutating func compactIfSparse(options: Router.Options) {
+        guard routes.count >= 64, routes.count > 2 * liveRoutes else { return }
+        var rebuilt = RouterState(hooks: hooks)
+        rebuilt.trie.types = trie.types
+        for case let route? in routes {
+            try? rebuilt.add(route.pattern, priority: Int(route.priority), access: route.access, replacing: false,
+                             handler: route.handler, externalCheck: route.externalCheck, options: options)
+        }
+        self = rebuilt
     }
 
     /// The reusable parse buffers, taken out so that they can be filled while the trie changes.
