@@ -76,33 +76,39 @@ extension RouteTable {
             }
             let base = bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!
             let used = UnsafeBufferPointer(rebasing: segments[..<scanned.segmentCount])
-            raw.found = excluded.withUnsafeBufferPointer { excluded in
-                func run(_ scratch: UnsafePointer<UInt8>?) -> Trie.Found {
-                    trie.match(Trie.MatchInput(
-                        bytes: base, end: base + bytes.count, scratch: scratch, segments: used,
-                        schemeEnd: scanned.schemeEnd, caseInsensitivePaths: options.caseInsensitivePaths, excluded: excluded))
+            return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * limits.maxSegments) { captures in
+                let best = captures.baseAddress!
+                raw.found = excluded.withUnsafeBufferPointer { excluded in
+                    func run(_ scratch: UnsafePointer<UInt8>?) -> Trie.Found {
+                        view.match(Trie.MatchInput(
+                            bytes: base, end: base + bytes.count, scratch: scratch, segments: used,
+                            schemeEnd: scanned.schemeEnd, caseInsensitivePaths: options.caseInsensitivePaths, excluded: excluded),
+                            captures: best, path: best + limits.maxSegments)
+                    }
+                    guard scanned.pathHasPercent else { return run(nil) }
+                    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { scratch in
+                        URLScanner.decodeSegments(bytes, segments, count: scanned.segmentCount, into: scratch.baseAddress!)
+                        return run(UnsafePointer(scratch.baseAddress!))
+                    }
                 }
-                guard scanned.pathHasPercent else { return run(nil) }
-                return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { scratch in
-                    URLScanner.decodeSegments(bytes, segments, count: scanned.segmentCount, into: scratch.baseAddress!)
-                    return run(UnsafePointer(scratch.baseAddress!))
-                }
+                if raw.found.leaf >= 0 { raw.offsets = offsets(of: raw.found, best, scanned, used) }
+                return raw
             }
-            if raw.found.leaf >= 0 { raw.offsets = offsets(of: raw.found.leaf, scanned, used) }
-            return raw
         }
     }
 
     /// The offsets a match keeps, with the first two captures' ranges.
-    private func offsets(of leafID: Int32, _ scanned: ScannedURL, _ segments: UnsafeBufferPointer<ScannedSegment>) -> MatchOffsets {
-        let leaf = trie.leaves[Int(leafID)]
+    private func offsets(
+        of found: Trie.Found, _ captures: UnsafePointer<Int32>, _ scanned: ScannedURL,
+        _ segments: UnsafeBufferPointer<ScannedSegment>
+    ) -> MatchOffsets {
         func range(_ index: Int) -> (start: Int32, end: Int32)? {
-            guard index < Int(leaf.capturesCount) else { return nil }
-            let segment = segments[Int(trie.captures[Int(leaf.capturesStart) + index].position)]
+            guard index < found.captureCount else { return nil }
+            let segment = segments[Int(captures[index])]
             return (segment.start, segment.end)
         }
         return MatchOffsets(
-            leaf: leafID, queryStart: Int32(scanned.queryStart), queryEnd: Int32(scanned.queryEnd),
+            leaf: found.leaf, queryStart: Int32(scanned.queryStart), queryEnd: Int32(scanned.queryEnd),
             fragmentStart: Int32(scanned.fragmentStart), capture0: range(0), capture1: range(1))
     }
 }

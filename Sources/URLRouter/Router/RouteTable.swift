@@ -25,17 +25,24 @@ final class RouteTable: Sendable {
     let routes: [Route?]
     let options: Router.Options
     let hooks: RouterHooks
+    /// Raw views of `trie`'s arrays, valid while this table lives.
+    let view: TrieView
 
     init(trie: Trie, routes: [Route?], options: Router.Options, hooks: RouterHooks) {
         self.trie = trie
         self.routes = routes
         self.options = options
         self.hooks = hooks
+        self.view = trie.makeView()
     }
 
     /// Another object over the same storage, for one thread's own use.
-    convenience init(copying table: RouteTable) {
-        self.init(trie: table.trie, routes: table.routes, options: table.options, hooks: table.hooks)
+    init(copying table: RouteTable) {
+        self.trie = table.trie
+        self.routes = table.routes
+        self.options = table.options
+        self.hooks = table.hooks
+        self.view = table.view
     }
 
     /// The route of a leaf. Leaves reached by matching always belong to a live route.

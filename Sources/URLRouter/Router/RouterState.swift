@@ -35,9 +35,9 @@ struct RouterState: Sendable {
             throw .invalidPattern(text, "its optional groups are ambiguous: two combinations have the same shape.")
         }
         var replaced: [Int32] = []
-        if let root = trie.root(scheme: pattern.scheme, create: false) {
+        do {
             for expansion in 0..<pattern.expansionCount {
-                let route = owner(of: pattern, expansion: expansion, root: root, options: options)
+                let route = owner(of: pattern, expansion: expansion, options: options)
                 guard route >= 0 else { continue }
                 guard replacing else {
                     throw RouteError(.conflict,
@@ -54,9 +54,8 @@ struct RouterState: Sendable {
         let clamped = Int32(clamping: priority)
         let routeID = Int32(routes.count)
         let firstLeaf = Int32(trie.leaves.count)
-        let root = trie.root(scheme: pattern.scheme, create: true)!
         for expansion in 0..<pattern.expansionCount {
-            let endpoint = trie.endpoint(root: root, pattern: pattern, expansion: expansion,
+            let endpoint = trie.endpoint(of: pattern, expansion: expansion,
                                          caseInsensitivePaths: options.caseInsensitivePaths, create: true, raising: clamped)!
             trie.setLeaf(at: endpoint, route: routeID, priority: clamped, pattern: pattern, expansion: expansion)
         }
@@ -66,8 +65,8 @@ struct RouterState: Sendable {
     }
 
     /// The route whose leaf sits where expansion `expansion` of `pattern` ends, or -1.
-    private mutating func owner(of pattern: PatternScratch, expansion: Int, root: Int32, options: Router.Options) -> Int32 {
-        guard let endpoint = trie.endpoint(root: root, pattern: pattern, expansion: expansion,
+    private mutating func owner(of pattern: PatternScratch, expansion: Int, options: Router.Options) -> Int32 {
+        guard let endpoint = trie.endpoint(of: pattern, expansion: expansion,
                                            caseInsensitivePaths: options.caseInsensitivePaths, create: false),
               case let leaf = trie.leaf(at: endpoint), leaf >= 0 else { return -1 }
         return trie.leaves[Int(leaf)].route
@@ -79,10 +78,9 @@ struct RouterState: Sendable {
         var pattern = takeScratch()
         defer { scratch = pattern }
         guard (try? pattern.parse(text, types: trie.types, limits: options.limits)) != nil else { return false }
-        guard let root = trie.root(scheme: pattern.scheme, create: false) else { return false }
         var owner: Int32?
         for expansion in 0..<pattern.expansionCount {
-            let route = self.owner(of: pattern, expansion: expansion, root: root, options: options)
+            let route = self.owner(of: pattern, expansion: expansion, options: options)
             guard route >= 0, owner == nil || owner == route else { return false }
             owner = route
         }
@@ -94,10 +92,9 @@ struct RouterState: Sendable {
     private mutating func remove(route id: Int32, options: Router.Options) {
         guard let route = routes[Int(id)] else { return }
         var pattern = PatternScratch()
-        if (try? pattern.parse(route.pattern, types: trie.types, limits: options.limits)) != nil,
-           let root = trie.root(scheme: pattern.scheme, create: false) {
+        if (try? pattern.parse(route.pattern, types: trie.types, limits: options.limits)) != nil {
             for expansion in 0..<pattern.expansionCount {
-                if let endpoint = trie.endpoint(root: root, pattern: pattern, expansion: expansion,
+                if let endpoint = trie.endpoint(of: pattern, expansion: expansion,
                                                 caseInsensitivePaths: options.caseInsensitivePaths, create: false),
                    trie.leaf(at: endpoint) >= 0, trie.leaves[Int(trie.leaf(at: endpoint))].route == id {
                     trie.removeLeaf(at: endpoint)

@@ -9,36 +9,61 @@ struct LiteralKey {
     let fold: Bool
     let word0: UInt64
     let word1: UInt64
-    private let keyHash: UInt64
+    /// A hash of the (folded) bytes alone, before the parent is mixed in.
+    let keyHash: UInt64
 
-    /// Prepares `count` bytes at `base`. Bytes up to `readableEnd` may be read past the key's end
-    /// (and masked off), which saves a byte loop for the last partial word.
+    /// Prepares `count` bytes at `base`. Bytes from `readableStart` to `readableEnd` may be read
+    /// around the key (and masked off), which saves a byte loop for a key's last partial word.
     @inline(__always)
-    init(base: UnsafePointer<UInt8>, count: Int, readableEnd: UnsafePointer<UInt8>, fold: Bool) {
+    init(base: UnsafePointer<UInt8>, count: Int, readableStart: UnsafePointer<UInt8>, readableEnd: UnsafePointer<UInt8>,
+         fold: Bool) {
         self.base = base
         self.count = count
         self.fold = fold
+        if count <= 16 {
+            var first = count >= 8 ? Self.load(base) : Self.word(base, count, readableStart, readableEnd)
+            var second: UInt64 = count > 8 ? Self.word(base + 8, count - 8, readableStart, readableEnd) : 0
+            if fold {
+                first = Self.foldWord(first)
+                second = Self.foldWord(second)
+            }
+            var hash = Self.mix(UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15, first)
+            if count > 8 { hash = Self.mix(hash, second) }
+            (word0, word1, keyHash) = (first, second, hash)
+        } else {
+            (word0, word1, keyHash) = Self.longKey(base, count, readableStart, readableEnd, fold)
+        }
+    }
+
+    /// Keys longer than 16 bytes: every word goes into the hash; the first two are kept.
+    private static func longKey(
+        _ base: UnsafePointer<UInt8>, _ count: Int, _ readableStart: UnsafePointer<UInt8>,
+        _ readableEnd: UnsafePointer<UInt8>, _ fold: Bool
+    ) -> (UInt64, UInt64, UInt64) {
         var hash = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
         var first: UInt64 = 0
         var second: UInt64 = 0
         var offset = 0
         while offset < count {
-            var word = Self.word(base + offset, Swift.min(8, count - offset), readableEnd: readableEnd)
+            var word = Self.word(base + offset, Swift.min(8, count - offset), readableStart, readableEnd)
             if fold { word = Self.foldWord(word) }
             if offset == 0 { first = word } else if offset == 8 { second = word }
-            hash = (hash ^ word) &* 0xBF58_476D_1CE4_E5B9
-            hash ^= hash >> 31
+            hash = mix(hash, word)
             offset += 8
         }
-        word0 = first
-        word1 = second
-        keyHash = hash
+        return (first, second, hash)
     }
 
-    /// Prepares a key held in a buffer (registration and tests: no reading past the end).
+    /// Prepares a key held in a buffer (registration and tests: nothing is read outside it).
     init(_ bytes: UnsafeBufferPointer<UInt8>, fold: Bool) {
         let base = bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!
-        self.init(base: base, count: bytes.count, readableEnd: base + bytes.count, fold: fold)
+        self.init(base: base, count: bytes.count, readableStart: base, readableEnd: base + bytes.count, fold: fold)
+    }
+
+    @inline(__always)
+    private static func mix(_ hash: UInt64, _ word: UInt64) -> UInt64 {
+        let mixed = (hash ^ word) &* 0xBF58_476D_1CE4_E5B9
+        return mixed ^ (mixed >> 31)
     }
 
     /// The slot hash of this key under `parent`.
@@ -51,6 +76,12 @@ struct LiteralKey {
         return UInt32(truncatingIfNeeded: hash)
     }
 
+    /// The two bits this key sets in its parent's ``Trie/Node/literalFilter``.
+    @inline(__always)
+    var filterBits: UInt32 {
+        (1 &<< UInt32(truncatingIfNeeded: (keyHash >> 40) & 31)) | (1 &<< UInt32(truncatingIfNeeded: (keyHash >> 52) & 31))
+    }
+
     /// Whether the stored (already folded) bytes at `stored` equal this key.
     func equalsStored(_ stored: UnsafePointer<UInt8>) -> Bool {
         for index in 0..<count {
@@ -60,13 +91,20 @@ struct LiteralKey {
         return true
     }
 
-    /// `count` (1...8) bytes at `pointer` as a little-endian word, zero-padded.
     @inline(__always)
-    static func word(_ pointer: UnsafePointer<UInt8>, _ count: Int, readableEnd: UnsafePointer<UInt8>) -> UInt64 {
-        if count == 8 || pointer + 8 <= readableEnd {
-            let word = UInt64(littleEndian: UnsafeRawPointer(pointer).loadUnaligned(as: UInt64.self))
-            return count == 8 ? word : word & ((1 &<< UInt64(count &* 8)) &- 1)
-        }
+    private static func load(_ pointer: UnsafePointer<UInt8>) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(pointer).loadUnaligned(as: UInt64.self))
+    }
+
+    /// `count` (1...8) bytes at `pointer` as a little-endian word, zero-padded: one load of the
+    /// eight bytes from `pointer` or of the eight ending at the key's end, when they are readable.
+    @inline(__always)
+    static func word(
+        _ pointer: UnsafePointer<UInt8>, _ count: Int, _ readableStart: UnsafePointer<UInt8>, _ readableEnd: UnsafePointer<UInt8>
+    ) -> UInt64 {
+        if count == 8 { return load(pointer) }
+        if pointer + 8 <= readableEnd { return load(pointer) & ((1 &<< UInt64(count &* 8)) &- 1) }
+        if pointer + count - 8 >= readableStart { return load(pointer + count - 8) &>> UInt64(64 - count &* 8) }
         var word: UInt64 = 0
         for index in 0..<count { word |= UInt64(pointer[index]) &<< UInt64(index &* 8) }
         return word

@@ -1,69 +1,83 @@
 /// One open-addressing hash table for the literal edges of every node, keyed by
-/// (parent node, decoded key bytes). Keys of up to 16 bytes live in the slot itself, so a probe
-/// touches one cache line; longer keys live in the trie's byte arena.
+/// (parent's number, decoded key bytes). Each slot is one cache line: the key (inline up to 16
+/// bytes; longer keys live in the trie's byte arena) and the child node itself.
 ///
 /// - Complexity: `find` is O(key length) expected, whatever the number of routes.
 struct LiteralTable: Sendable {
     struct Slot: Sendable {
-        /// -1: empty.
-        var parent: Int32 = -1
-        var child: Int32 = 0
-        var hash: UInt32 = 0
+        /// The parent's number.
+        var parent: Int32 = 0
+        /// The key's length; 0 marks an empty slot (keys are never empty).
         var count: UInt32 = 0
         /// Key bytes 0..<8 and 8..<16, zero-padded; for a key longer than 16 bytes, `word0` is
         /// its start in the arena.
         var word0: UInt64 = 0
         var word1: UInt64 = 0
+        /// ``LiteralKey/hash(parent:)``, kept so that growing needs no key bytes.
+        var hash: UInt32 = 0
+        var node = Trie.Node(number: 0)
+        /// Pads the slot to one 64-byte cache line.
+        private var padding: UInt64 = 0
     }
 
-    private(set) var slots: [Slot] = Array(repeating: Slot(), count: 16)
+    /// The trie changes nodes in slots in place (``Trie/updateNode(_:_:)``), never keys.
+    var slots: [Slot] = Array(repeating: Slot(), count: 16)
     private(set) var count = 0
+    /// The number the next literal node gets (they count down from -1).
+    private(set) var nextNumber: Int32 = -1
 
     /// Keys longer than this live in the arena.
     static let inlineCapacity = 16
 
-    /// The child of `parent` reached by `key`, or -1. Stored keys are already folded where
-    /// folding applies; `key` was folded when it was made.
+    /// The slot of the child of the node numbered `parent` reached by `key`, or -1. Stored keys
+    /// are already folded where folding applies; `key` was folded when it was made.
     @inline(__always)
     static func find(
         _ key: LiteralKey, parent: Int32, slots: UnsafePointer<Slot>, mask: Int, arena: UnsafePointer<UInt8>
-    ) -> Int32 {
+    ) -> Int {
         let hash = key.hash(parent: parent)
         var index = Int(hash) & mask
         while true {
-            let slot = slots[index]
-            if slot.parent < 0 { return -1 }
-            if slot.hash == hash, slot.parent == parent, Int(slot.count) == key.count {
+            let slot = slots + index
+            if slot.pointee.count == 0 { return -1 }
+            if slot.pointee.hash == hash, slot.pointee.parent == parent, Int(slot.pointee.count) == key.count {
                 if key.count <= inlineCapacity {
-                    if slot.word0 == key.word0 && slot.word1 == key.word1 { return slot.child }
-                } else if key.equalsStored(arena + Int(slot.word0)) {
-                    return slot.child
+                    if slot.pointee.word0 == key.word0 && slot.pointee.word1 == key.word1 { return index }
+                } else if key.equalsStored(arena + Int(slot.pointee.word0)) {
+                    return index
                 }
             }
             index = (index &+ 1) & mask
         }
     }
 
-    /// The child of `parent` reached by `key`, or nil. `arena` is never empty (the trie keeps a
-    /// sentinel byte in it).
-    func find(parent: Int32, key: LiteralKey, arena: [UInt8]) -> Int32? {
-        let child = slots.withUnsafeBufferPointer { slots in
+    /// The slot of the child of `parent` reached by `key`, or nil. `arena` is never empty (the
+    /// trie keeps a sentinel byte in it).
+    func find(parent: Int32, key: LiteralKey, arena: [UInt8]) -> Int? {
+        let index = slots.withUnsafeBufferPointer { slots in
             arena.withUnsafeBufferPointer { arena in
                 Self.find(key, parent: parent, slots: slots.baseAddress!, mask: slots.count - 1, arena: arena.baseAddress!)
             }
         }
-        return child < 0 ? nil : child
+        return index < 0 ? nil : index
     }
 
-    /// Adds an edge. A key longer than 16 bytes must already be in the arena, folded like `key`,
-    /// at `arenaStart`.
-    mutating func insert(parent: Int32, child: Int32, key: LiteralKey, arenaStart: Int32) {
+    /// Adds a literal node under `parent` and returns its slot. A key longer than 16 bytes must
+    /// already be in the arena, folded like `key`, at `arenaStart`. Slot indices taken before
+    /// this call are stale afterwards.
+    mutating func insert(parent: Int32, key: LiteralKey, arenaStart: Int32) -> Int {
         if (count + 1) * 4 > slots.count * 3 { grow() }
-        var slot = Slot(parent: parent, child: child, hash: key.hash(parent: parent), count: UInt32(key.count),
-                        word0: key.word0, word1: key.word1)
+        var slot = Slot()
+        slot.parent = parent
+        slot.count = UInt32(key.count)
+        slot.word0 = key.word0
+        slot.word1 = key.word1
+        slot.hash = key.hash(parent: parent)
+        slot.node = Trie.Node(number: nextNumber)
         if key.count > Self.inlineCapacity { slot.word0 = UInt64(arenaStart); slot.word1 = 0 }
-        place(slot)
+        nextNumber -= 1
         count += 1
+        return place(slot)
     }
 
     /// The key bytes of `slot`.
@@ -75,16 +89,18 @@ struct LiteralTable: Sendable {
         }
     }
 
-    private mutating func place(_ slot: Slot) {
+    @discardableResult
+    private mutating func place(_ slot: Slot) -> Int {
         let mask = slots.count - 1
         var index = Int(slot.hash) & mask
-        while slots[index].parent >= 0 { index = (index + 1) & mask }
+        while slots[index].count != 0 { index = (index + 1) & mask }
         slots[index] = slot
+        return index
     }
 
     private mutating func grow() {
         let old = slots
         slots = Array(repeating: Slot(), count: old.count * 2)
-        for slot in old where slot.parent >= 0 { place(slot) }
+        for slot in old where slot.count != 0 { place(slot) }
     }
 }

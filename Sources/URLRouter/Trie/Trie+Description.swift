@@ -14,13 +14,12 @@ extension Trie {
     ///   about → /about
     /// ```
     func dump(label: (_ route: Int32, _ leaf: Leaf) -> String) -> String {
-        var children: [Int32: [(key: [UInt8], child: Int32)]] = [:]
-        for slot in literals.slots where slot.parent >= 0 {
-            let key = literals.key(of: slot, arena: bytes)
-            children[slot.parent, default: []].append((key, slot.child))
+        var children: [Int32: [(key: [UInt8], child: Node)]] = [:]
+        for slot in literals.slots where slot.count != 0 {
+            children[slot.parent, default: []].append((literals.key(of: slot, arena: bytes), slot.node))
         }
-        func sortedLiterals(_ node: Int32) -> [(key: [UInt8], child: Int32)] {
-            (children[node] ?? []).sorted { $0.key.lexicographicallyPrecedes($1.key) }
+        func sortedLiterals(_ node: Node) -> [(key: [UInt8], child: Node)] {
+            (children[node.number] ?? []).sorted { $0.key.lexicographicallyPrecedes($1.key) }
         }
         func leafText(_ leafID: Int32) -> String? {
             guard leafID >= 0, leaves[Int(leafID)].route >= 0 else { return nil }
@@ -31,40 +30,41 @@ extension Trie {
             return leafText(leaf).map { "\(indent)\(text) → \($0)" } ?? "\(indent)\(text)"
         }
         /// The lines below `node`; branches that lead to no registered route are left out.
-        func walk(_ node: Int32, _ depth: Int) -> [String] {
+        func walk(_ node: Node, _ depth: Int) -> [String] {
             var lines: [String] = []
-            func child(_ text: String, _ child: Int32) {
+            func child(_ text: String, _ child: Node) {
                 let below = walk(child, depth + 1)
-                if leafText(nodes[Int(child)].leaf) != nil || !below.isEmpty {
-                    lines.append(line(text, depth, leaf: nodes[Int(child)].leaf))
+                if leafText(child.leaf) != nil || !below.isEmpty {
+                    lines.append(line(text, depth, leaf: child.leaf))
                     lines += below
                 }
             }
             for (key, next) in sortedLiterals(node) { child(URLEncoding.encode(key, allowed: .pathSegment), next) }
-            var edgeID = nodes[Int(node)].firstParameterEdge
+            var edgeID = node.firstParameterEdge
             while edgeID >= 0 {
                 let edge = parameterEdges[Int(edgeID)]
-                child(edgeLabel(edge), edge.child)
+                child(edgeLabel(edge), nodes[Int(edge.child)])
                 edgeID = edge.next
             }
-            if leafText(nodes[Int(node)].catchAllLeaf) != nil {
-                lines.append(line("**", depth, leaf: nodes[Int(node)].catchAllLeaf))
+            if leafText(node.catchAllLeaf) != nil {
+                lines.append(line("**", depth, leaf: node.catchAllLeaf))
             }
             return lines
         }
         var lines: [String] = []
-        for (scheme, root) in sortedLiterals(Self.schemesRoot) {
+        for (scheme, root) in sortedLiterals(nodes[Int(Self.schemesRoot)]) {
             var below = walk(root, 1)
-            if leafText(nodes[Int(root)].fallbackLeaf) != nil { below.append(line("(fallback)", 1, leaf: nodes[Int(root)].fallbackLeaf)) }
-            if leafText(nodes[Int(root)].leaf) != nil || !below.isEmpty {
-                lines.append(line("\(String(decoding: scheme, as: UTF8.self))://", 0, leaf: nodes[Int(root)].leaf))
+            let fallback = fallbackLeaf(ofScheme: root.number)
+            if leafText(fallback) != nil { below.append(line("(fallback)", 1, leaf: fallback)) }
+            if leafText(root.leaf) != nil || !below.isEmpty {
+                lines.append(line("\(String(decoding: scheme, as: UTF8.self))://", 0, leaf: root.leaf))
                 lines += below
             }
         }
-        let schemeless = walk(Self.schemelessRoot, 1)
-        let schemelessLeaf = nodes[Int(Self.schemelessRoot)].leaf
-        if leafText(schemelessLeaf) != nil || !schemeless.isEmpty {
-            lines.append(line("(any scheme)", 0, leaf: schemelessLeaf))
+        let schemelessRoot = nodes[Int(Self.schemelessRoot)]
+        let schemeless = walk(schemelessRoot, 1)
+        if leafText(schemelessRoot.leaf) != nil || !schemeless.isEmpty {
+            lines.append(line("(any scheme)", 0, leaf: schemelessRoot.leaf))
             lines += schemeless
         }
         return lines.joined(separator: "\n")

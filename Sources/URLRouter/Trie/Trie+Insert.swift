@@ -1,41 +1,45 @@
 extension Trie {
-    /// Where a route's leaf sits: the node its last segment reaches, and which slot of it.
+    /// Where a route's leaf sits: the node its last segment reaches, and which slot of it. Valid
+    /// until the next literal node is added.
     struct Endpoint: Hashable {
         enum Slot: Hashable { case terminal, catchAll, fallback }
-        var node: Int32
+        var node: NodeRef
         var slot: Slot
+        /// The node's number (for a fallback: the scheme root's).
+        var number: Int32
     }
 
     /// The root node for `scheme` (nil: the scheme-less root), creating it when `create` is set.
-    mutating func root(scheme: String?, create: Bool) -> Int32? {
-        guard var scheme else { return Self.schemelessRoot }
-        return scheme.withUTF8 { literalChild(of: Self.schemesRoot, key: $0, fold: true, create: create) }
+    mutating func root(scheme: String?, create: Bool) -> NodeRef? {
+        guard var scheme else { return NodeRef(index: Self.schemelessRoot, inSlot: false) }
+        return scheme.withUTF8 { literalChild(of: NodeRef(index: Self.schemesRoot, inSlot: false), key: $0, fold: true, create: create) }
     }
 
-    /// Walks (and with `create`, builds) the path of expansion `expansion` of `pattern` below
-    /// `root`. With `raising`, lifts `maxPriority` of every node on the way to at least that
-    /// priority.
+    /// Walks (and with `create`, builds) the path of expansion `expansion` of `pattern` from its
+    /// scheme's root. With `raising`, lifts `maxPriority` of every node on the way to at least
+    /// that priority.
     ///
     /// - Complexity: O(segments), plus the length of each literal.
     mutating func endpoint(
-        root: Int32, pattern: PatternScratch, expansion: Int, caseInsensitivePaths: Bool, create: Bool,
+        of pattern: PatternScratch, expansion: Int, caseInsensitivePaths: Bool, create: Bool,
         raising priority: Int32? = nil
     ) -> Endpoint? {
-        if pattern.isFallback { return Endpoint(node: root, slot: .fallback) }
-        var node = root
-        func raise() {
-            if let priority { nodes[Int(node)].maxPriority = max(nodes[Int(node)].maxPriority, priority) }
+        guard var node = root(scheme: pattern.scheme, create: create) else { return nil }
+        if pattern.isFallback { return Endpoint(node: node, slot: .fallback, number: self.node(node).number) }
+        func raise(_ ref: NodeRef) {
+            if let priority { updateNode(ref) { $0.maxPriority = max($0.maxPriority, priority) } }
         }
-        raise()
+        raise(node)
         for (depth, position) in pattern.expansion(expansion).enumerated() {
             let view = pattern.views[position]
             switch view.kind {
             case .catchAll:
-                return Endpoint(node: node, slot: .catchAll)
+                return Endpoint(node: node, slot: .catchAll, number: self.node(node).number)
             case .literal:
                 let fold = Self.folds(depth: depth, caseInsensitivePaths: caseInsensitivePaths)
+                let parent = node
                 let child = pattern.bytes.withUnsafeBufferPointer { bytes in
-                    literalChild(of: node, key: UnsafeBufferPointer(rebasing: bytes[Int(view.bytesStart)..<Int(view.bytesStart + view.bytesCount)]),
+                    literalChild(of: parent, key: UnsafeBufferPointer(rebasing: bytes[Int(view.bytesStart)..<Int(view.bytesStart + view.bytesCount)]),
                                  fold: fold, create: create)
                 }
                 guard let child else { return nil }
@@ -49,18 +53,17 @@ extension Trie {
                     return nil
                 }
             }
-            raise()
+            raise(node)
         }
-        return Endpoint(node: node, slot: .terminal)
+        return Endpoint(node: node, slot: .terminal, number: self.node(node).number)
     }
 
     /// The leaf at an endpoint, or -1.
     func leaf(at endpoint: Endpoint) -> Int32 {
-        let node = nodes[Int(endpoint.node)]
         switch endpoint.slot {
-        case .terminal: return node.leaf
-        case .catchAll: return node.catchAllLeaf
-        case .fallback: return node.fallbackLeaf
+        case .terminal: return node(endpoint.node).leaf
+        case .catchAll: return node(endpoint.node).catchAllLeaf
+        case .fallback: return fallbackLeaf(ofScheme: endpoint.number)
         }
     }
 
@@ -80,11 +83,8 @@ extension Trie {
         let leafID = Int32(leaves.count)
         leaves.append(Leaf(route: route, priority: priority, capturesStart: capturesStart,
                            capturesCount: Int16(Int32(captures.count) - capturesStart), catchAllFrom: catchAllFrom))
-        switch endpoint.slot {
-        case .terminal: nodes[Int(endpoint.node)].leaf = leafID
-        case .catchAll: nodes[Int(endpoint.node)].catchAllLeaf = leafID
-        case .fallback: nodes[Int(endpoint.node)].fallbackLeaf = leafID
-        }
+        priorityRange = (min(priorityRange.low, priority), max(priorityRange.high, priority))
+        attach(leafID, at: endpoint)
     }
 
     /// Detaches the leaf at `endpoint`; nodes stay, so routes below it are untouched.
@@ -92,42 +92,48 @@ extension Trie {
         let leafID = leaf(at: endpoint)
         guard leafID >= 0 else { return }
         leaves[Int(leafID)].route = -1
+        attach(-1, at: endpoint)
+    }
+
+    private mutating func attach(_ leaf: Int32, at endpoint: Endpoint) {
         switch endpoint.slot {
-        case .terminal: nodes[Int(endpoint.node)].leaf = -1
-        case .catchAll: nodes[Int(endpoint.node)].catchAllLeaf = -1
-        case .fallback: nodes[Int(endpoint.node)].fallbackLeaf = -1
+        case .terminal: updateNode(endpoint.node) { $0.leaf = leaf }
+        case .catchAll: updateNode(endpoint.node) { $0.catchAllLeaf = leaf }
+        case .fallback:
+            fallbacks.removeAll { $0.scheme == endpoint.number }
+            if leaf >= 0 { fallbacks.append((endpoint.number, leaf)) }
         }
     }
 
     /// The literal child of `parent` for the decoded bytes `key` (folded to lowercase when `fold`),
     /// added when missing and `create` is set.
     private mutating func literalChild(
-        of parent: Int32, key raw: UnsafeBufferPointer<UInt8>, fold: Bool, create: Bool
-    ) -> Int32? {
+        of parent: NodeRef, key raw: UnsafeBufferPointer<UInt8>, fold: Bool, create: Bool
+    ) -> NodeRef? {
         let key = LiteralKey(raw, fold: fold)
-        if nodes[Int(parent)].literalCount > 0, let child = literals.find(parent: parent, key: key, arena: bytes) {
-            return child
+        let parentNode = node(parent)
+        if parentNode.literalFilter & key.filterBits == key.filterBits,
+           let slot = literals.find(parent: parentNode.number, key: key, arena: bytes) {
+            return NodeRef(index: Int32(slot), inSlot: true)
         }
         guard create else { return nil }
-        let child = Int32(nodes.count)
-        nodes.append(Node())
+        // The parent changes first: adding the child may move every slot, the parent's too.
+        updateNode(parent) { $0.literalFilter |= key.filterBits }
         let arenaStart = Int32(bytes.count)
         if raw.count > LiteralTable.inlineCapacity {
             if fold { bytes.append(contentsOf: raw.lazy.map(foldASCII)) } else { bytes.append(contentsOf: raw) }
         }
-        literals.insert(parent: parent, child: child, key: key, arenaStart: arenaStart)
-        nodes[Int(parent)].literalCount += 1
-        return child
+        return NodeRef(index: Int32(literals.insert(parent: parentNode.number, key: key, arenaStart: arenaStart)), inSlot: true)
     }
 
-    private func parameterChild(of parent: Int32, _ view: SegmentView, _ pattern: PatternScratch) -> Int32? {
+    private func parameterChild(of parent: NodeRef, _ view: SegmentView, _ pattern: PatternScratch) -> NodeRef? {
         let suffix = pattern.key(view)
-        var edgeID = nodes[Int(parent)].firstParameterEdge
+        var edgeID = node(parent).firstParameterEdge
         while edgeID >= 0 {
             let edge = parameterEdges[Int(edgeID)]
             if edge.rank == view.rank, edge.type == view.type,
                bytes[Int(edge.suffixStart)..<Int(edge.suffixStart + edge.suffixCount)].elementsEqual(suffix) {
-                return edge.child
+                return NodeRef(index: edge.child, inSlot: false)
             }
             edgeID = edge.next
         }
@@ -136,9 +142,9 @@ extension Trie {
 
     /// Adds a placeholder edge, keeping the node's chain in matching order: by rank, then longer
     /// suffix first, then typed before untyped, then registration order.
-    private mutating func addParameterChild(of parent: Int32, _ view: SegmentView, _ pattern: PatternScratch) -> Int32 {
+    private mutating func addParameterChild(of parent: NodeRef, _ view: SegmentView, _ pattern: PatternScratch) -> NodeRef {
         let child = Int32(nodes.count)
-        nodes.append(Node())
+        nodes.append(Node(number: child))
         let suffixStart = Int32(bytes.count)
         bytes.append(contentsOf: pattern.key(view))
         var edge = ParameterEdge(rank: view.rank, type: view.type, suffixStart: suffixStart, suffixCount: view.bytesCount,
@@ -150,15 +156,21 @@ extension Trie {
             return a.type >= 0 && b.type < 0
         }
         var previous: Int32 = -1
-        var current = nodes[Int(parent)].firstParameterEdge
+        var current = node(parent).firstParameterEdge
         while current >= 0, !precedes(edge, parameterEdges[Int(current)]) {
             previous = current
             current = parameterEdges[Int(current)].next
         }
         edge.next = current
         parameterEdges.append(edge)
-        if previous < 0 { nodes[Int(parent)].firstParameterEdge = edgeID } else { parameterEdges[Int(previous)].next = edgeID }
-        return child
+        if previous >= 0 { parameterEdges[Int(previous)].next = edgeID }
+        let first = previous < 0 ? edgeID : node(parent).firstParameterEdge
+        let head = parameterEdges[Int(first)]
+        updateNode(parent) { node in
+            node.firstParameterEdge = first
+            node.plainChild = head.next < 0 && head.rank == 3 ? head.child : -1
+        }
+        return NodeRef(index: child, inSlot: false)
     }
 
     private mutating func internName(_ name: String) -> Int32 {

@@ -1,8 +1,9 @@
 extension Trie {
-    /// The best route found so far. Its captures follow from the leaf (``LeafCapture``).
+    /// The best route found so far, and the URL segment each of its placeholders took.
     struct Found {
         var leaf: Int32 = -1
         var priority: Int32 = .min
+        var captureCount = 0
     }
 
     /// What matching needs of a scanned URL.
@@ -20,7 +21,42 @@ extension Trie {
         var excluded: UnsafeBufferPointer<Int32>
     }
 
-    /// Finds the winning route for `input`.
+    /// Raw pointers to every array matching reads, for a snapshot that keeps this trie unchanged
+    /// for as long as it uses them (``RouteTable``): taking them once per snapshot spares each
+    /// lookup entering every array's storage.
+    ///
+    /// The pointers stay valid because the snapshot's arrays are never changed in place: a writer
+    /// changes its own copy, and Swift's copy-on-write gives it new storage while a snapshot
+    /// still holds the old one. Swift never moves an array's storage.
+    func makeView() -> TrieView {
+        func base<Element>(_ array: [Element]) -> UnsafePointer<Element>? { array.withUnsafeBufferPointer { $0.baseAddress } }
+        return TrieView(
+            nodes: base(nodes)!, edges: base(parameterEdges), leaves: base(leaves), arena: base(bytes)!,
+            slots: base(literals.slots)!, slotMask: literals.slots.count - 1,
+            fallbacks: base(fallbacks), fallbackCount: fallbacks.count,
+            types: types.withUnsafeBufferPointer { $0 }, uniform: uniformPriority)
+    }
+}
+
+/// Raw pointers into one trie snapshot's arrays (``Trie/makeView()``).
+///
+/// `@unchecked Sendable`: the pointers lead into storage that nothing changes while the owning
+/// ``RouteTable`` lives, and the table outlives every use (lookups hold it).
+struct TrieView: @unchecked Sendable {
+    let nodes: UnsafePointer<Trie.Node>
+    let edges: UnsafePointer<Trie.ParameterEdge>?
+    let leaves: UnsafePointer<Trie.Leaf>?
+    let arena: UnsafePointer<UInt8>
+    let slots: UnsafePointer<LiteralTable.Slot>
+    let slotMask: Int
+    let fallbacks: UnsafePointer<(scheme: Int32, leaf: Int32)>?
+    let fallbackCount: Int
+    let types: UnsafeBufferPointer<RouteParameterType>
+    /// Every leaf has the same priority.
+    let uniform: Bool
+
+    /// Finds the winning route for `input`. `captures` (one entry per segment) receives, for the
+    /// winner, the segment each placeholder took; `path` is scratch of the same size.
     ///
     /// Tiers in order: the scheme's own patterns, scheme-less patterns, the scheme's fallback.
     /// Within a tier the search is depth-first in specificity order, so the first complete match
@@ -28,57 +64,32 @@ extension Trie {
     ///
     /// - Complexity: O(segments) for a URL that does not force backtracking, independent of the
     ///   number of routes. No allocation.
-    func match(_ input: MatchInput) -> Found {
-        withView { view in
-            var matcher = Matcher(view: view, input: input)
-            var schemeRoot: Int32 = -1
-            if input.schemeEnd > 0 {
-                let scheme = LiteralKey(base: input.bytes, count: input.schemeEnd, readableEnd: input.end, fold: true)
-                schemeRoot = view.literalChild(scheme, of: Self.schemesRoot)
-            }
-            if schemeRoot >= 0 { matcher.visit(schemeRoot, 0) }
-            matcher.visit(Self.schemelessRoot, 0)
-            if schemeRoot >= 0 { matcher.consider(view.nodes[Int(schemeRoot)].fallbackLeaf) }
-            return matcher.found
+    func match(_ input: Trie.MatchInput, captures: UnsafeMutablePointer<Int32>, path: UnsafeMutablePointer<Int32>) -> Trie.Found {
+        var matcher = Matcher(view: self, input: input, best: captures, path: path, uniform: uniform)
+        var scheme: Trie.Node?
+        if input.schemeEnd > 0 {
+            let key = LiteralKey(base: input.bytes, count: input.schemeEnd, readableStart: input.bytes, readableEnd: input.end,
+                                 fold: true)
+            scheme = literalChild(key, of: nodes[Int(Trie.schemesRoot)])
         }
-    }
-
-    /// Calls `body` with raw views of every array matching reads: one entry into each array's
-    /// storage per lookup instead of one per node.
-    @inline(__always)
-    func withView<Result>(_ body: (TrieView) -> Result) -> Result {
-        nodes.withUnsafeBufferPointer { nodes in
-            parameterEdges.withUnsafeBufferPointer { edges in
-                leaves.withUnsafeBufferPointer { leaves in
-                    bytes.withUnsafeBufferPointer { arena in
-                        literals.slots.withUnsafeBufferPointer { slots in
-                            types.withUnsafeBufferPointer { types in
-                                body(TrieView(nodes: nodes.baseAddress!, edges: edges.baseAddress, leaves: leaves.baseAddress,
-                                              arena: arena.baseAddress!, slots: slots.baseAddress!, slotMask: slots.count - 1,
-                                              types: types))
-                            }
-                        }
-                    }
-                }
+        if let scheme { matcher.visit(scheme, 0, 0) }
+        matcher.visit(nodes[Int(Trie.schemelessRoot)], 0, 0)
+        if let scheme, let fallbacks {
+            for index in 0..<fallbackCount where fallbacks[index].scheme == scheme.number {
+                matcher.consider(fallbacks[index].leaf, 0)
             }
         }
+        return matcher.found
     }
-}
 
-/// Raw pointers into one trie snapshot's arrays, valid inside `Trie.withView`.
-struct TrieView {
-    let nodes: UnsafePointer<Trie.Node>
-    let edges: UnsafePointer<Trie.ParameterEdge>?
-    let leaves: UnsafePointer<Trie.Leaf>?
-    let arena: UnsafePointer<UInt8>
-    let slots: UnsafePointer<LiteralTable.Slot>
-    let slotMask: Int
-    let types: UnsafeBufferPointer<RouteParameterType>
-
-    /// The literal child of `parent` reached by `key`, or -1.
+    /// The literal child of `parent` reached by `key`, or nil. The parent's Bloom filter answers
+    /// most keys that are not there without a probe.
     @inline(__always)
-    func literalChild(_ key: LiteralKey, of parent: Int32) -> Int32 {
-        LiteralTable.find(key, parent: parent, slots: slots, mask: slotMask, arena: arena)
+    func literalChild(_ key: LiteralKey, of parent: Trie.Node) -> Trie.Node? {
+        let bits = key.filterBits
+        guard parent.literalFilter & bits == bits else { return nil }
+        let index = LiteralTable.find(key, parent: parent.number, slots: slots, mask: slotMask, arena: arena)
+        return index < 0 ? nil : slots[index].node
     }
 }
 
@@ -86,69 +97,96 @@ struct TrieView {
 private struct Matcher {
     let view: TrieView
     let input: Trie.MatchInput
+    /// The winner's captures, and the captures of the path being explored.
+    let best: UnsafeMutablePointer<Int32>
+    let path: UnsafeMutablePointer<Int32>
+    /// Every leaf has the same priority: the first complete match wins.
+    let uniform: Bool
     var found = Trie.Found()
 
-    init(view: TrieView, input: Trie.MatchInput) {
+    init(view: TrieView, input: Trie.MatchInput, best: UnsafeMutablePointer<Int32>, path: UnsafeMutablePointer<Int32>,
+         uniform: Bool) {
         self.view = view
         self.input = input
+        self.best = best
+        self.path = path
+        self.uniform = uniform
     }
 
-    /// The decoded bytes of segment `depth`, and how far past them words may be read.
+    /// The decoded bytes of segment `depth`, and the buffer around them that words may be read from.
     @inline(__always)
-    func key(_ depth: Int) -> (bytes: UnsafeBufferPointer<UInt8>, readableEnd: UnsafePointer<UInt8>) {
+    func key(_ depth: Int) -> (bytes: UnsafeBufferPointer<UInt8>, readable: Range<UnsafePointer<UInt8>>) {
         let segment = input.segments[depth]
         if segment.isEncoded, let scratch = input.scratch {
             let start = scratch + Int(segment.start)
             return (UnsafeBufferPointer(start: start, count: Int(segment.decodedEnd - segment.start)),
-                    scratch + (input.end - input.bytes))
+                    scratch..<(scratch + (input.end - input.bytes)))
         }
-        return (UnsafeBufferPointer(start: input.bytes + Int(segment.start), count: Int(segment.end - segment.start)), input.end)
+        return (UnsafeBufferPointer(start: input.bytes + Int(segment.start), count: Int(segment.end - segment.start)),
+                input.bytes..<input.end)
     }
 
     /// Whether nothing below a node whose highest priority is `maxPriority` can beat what was found.
     @inline(__always)
     func settled(below maxPriority: Int32) -> Bool {
-        found.leaf >= 0 && maxPriority <= found.priority
+        found.leaf >= 0 && (uniform || maxPriority <= found.priority)
     }
 
-    mutating func visit(_ nodeID: Int32, _ depth: Int) {
-        let node = view.nodes[Int(nodeID)]
+    mutating func visit(_ node: Trie.Node, _ depth: Int, _ captureCount: Int) {
         if settled(below: node.maxPriority) { return }
         if depth == input.segments.count {
-            consider(node.leaf)
-            consider(node.catchAllLeaf)
+            consider(node.leaf, captureCount)
+            consider(node.catchAllLeaf, captureCount)
             return
         }
-        let (key, readableEnd) = key(depth)
-        if node.literalCount > 0 {
-            let literal = LiteralKey(base: key.baseAddress!, count: key.count, readableEnd: readableEnd,
-                                     fold: Trie.folds(depth: depth, caseInsensitivePaths: input.caseInsensitivePaths))
-            let child = view.literalChild(literal, of: nodeID)
-            if child >= 0 {
-                visit(child, depth + 1)
+        let (key, readable) = key(depth)
+        if node.literalFilter != 0 {
+            let fold = Trie.folds(depth: depth, caseInsensitivePaths: input.caseInsensitivePaths)
+            let literal = LiteralKey(base: key.baseAddress!, count: key.count, readableStart: readable.lowerBound,
+                                     readableEnd: readable.upperBound, fold: fold)
+            if let child = view.literalChild(literal, of: node) {
+                visit(child, depth + 1, captureCount)
                 if settled(below: node.maxPriority) { return }
             }
         }
-        var edgeID = node.firstParameterEdge
-        while edgeID >= 0 {
-            let edge = view.edges![Int(edgeID)]
-            if accepts(edge, key) {
-                visit(edge.child, depth + 1)
-                if settled(below: node.maxPriority) { return }
+        if node.plainChild >= 0 {
+            path[captureCount] = Int32(depth)
+            visit(view.nodes[Int(node.plainChild)], depth + 1, captureCount + 1)
+            if settled(below: node.maxPriority) { return }
+        } else {
+            var edgeID = node.firstParameterEdge
+            while edgeID >= 0 {
+                let edge = view.edges![Int(edgeID)]
+                if accepts(edge, key) {
+                    if edge.rank == 4 {
+                        visit(view.nodes[Int(edge.child)], depth + 1, captureCount)
+                    } else {
+                        path[captureCount] = Int32(depth)
+                        visit(view.nodes[Int(edge.child)], depth + 1, captureCount + 1)
+                    }
+                    if settled(below: node.maxPriority) { return }
+                }
+                edgeID = edge.next
             }
-            edgeID = edge.next
         }
-        consider(node.catchAllLeaf)
+        consider(node.catchAllLeaf, captureCount)
     }
 
     /// Takes `leafID` as the best match if it beats the one found so far.
     @inline(__always)
-    mutating func consider(_ leafID: Int32) {
+    mutating func consider(_ leafID: Int32, _ captureCount: Int) {
         guard leafID >= 0 else { return }
-        let leaf = view.leaves![Int(leafID)]
-        guard leaf.route >= 0, found.leaf < 0 || leaf.priority > found.priority else { return }
-        guard input.excluded.isEmpty || !input.excluded.contains(leaf.route) else { return }
-        found = Trie.Found(leaf: leafID, priority: leaf.priority)
+        if uniform && input.excluded.isEmpty {
+            // Leaves on nodes are live; with one priority the first found wins.
+            guard found.leaf < 0 else { return }
+            found = Trie.Found(leaf: leafID, priority: .min, captureCount: captureCount)
+        } else {
+            let leaf = view.leaves![Int(leafID)]
+            guard leaf.route >= 0, found.leaf < 0 || leaf.priority > found.priority else { return }
+            guard input.excluded.isEmpty || !input.excluded.contains(leaf.route) else { return }
+            found = Trie.Found(leaf: leafID, priority: leaf.priority, captureCount: captureCount)
+        }
+        for index in 0..<captureCount { best[index] = path[index] }
     }
 
     /// Whether a segment fits a placeholder edge: its suffix, then its type.

@@ -1,28 +1,43 @@
-/// The pattern trie: flat arrays of nodes, edges and leaves, so that a snapshot is a handful of
-/// array references and matching touches no per-node objects.
+/// The pattern trie, laid out so that a lookup touches few cache lines: a node reached by a
+/// literal edge lives inside that edge's slot of one hash table, so following a literal costs
+/// one probe and no second load; nodes reached by a placeholder edge (and the two roots) live in
+/// a dense array, created next to their siblings.
 ///
-/// Node 0 is the root of roots: its literal children are the schemes (folded to lowercase).
-/// Node 1 is the root of scheme-less patterns. Under a scheme or scheme-less root, depth 0 is
-/// the host.
+/// Node 0 (in `nodes`) is the root of roots: its literal children are the schemes (folded to
+/// lowercase). Node 1 is the root of scheme-less patterns. Under a scheme or scheme-less root,
+/// depth 0 is the host.
 ///
 /// A node's children are found three ways, in the order matching tries them:
-/// - literal children in one shared hash table keyed by (parent, decoded bytes): O(1);
-/// - placeholder and `*` edges in a short chain sorted by specificity (suffix > typed > plain > `*`);
+/// - literal children in the hash table keyed by (parent's number, decoded bytes), behind a
+///   32-bit Bloom filter in the parent that skips most probes for keys that are not there;
+/// - placeholder and `*` edges in a short chain sorted by specificity (suffix > typed > plain >
+///   `*`), with a shortcut to the child when the only edge is a plain `:name`;
 /// - a `**` leaf (`catchAllLeaf`) that takes every remaining segment.
 struct Trie: Sendable {
+    /// What matching reads of a node.
     struct Node: Sendable {
         /// The leaf of the route that ends here, or -1.
         var leaf: Int32 = -1
         /// The leaf of the route whose `**` starts here, or -1.
         var catchAllLeaf: Int32 = -1
-        /// On a scheme node: the leaf of `scheme://`, or -1.
-        var fallbackLeaf: Int32 = -1
         /// The first placeholder edge, or -1.
         var firstParameterEdge: Int32 = -1
-        /// How many literal children this node has in `literals`.
-        var literalCount: Int32 = 0
+        /// The child of the only placeholder edge when that edge is a plain `:name`, else -1.
+        var plainChild: Int32 = -1
         /// The highest priority of any leaf at or below this node (never lowered on removal).
         var maxPriority: Int32 = .min
+        /// Bloom bits of the literal children's keys (``LiteralKey/filterBits``); 0: none.
+        var literalFilter: UInt32 = 0
+        /// What this node's literal children are keyed by: its index in `nodes` for a node
+        /// there, a negative number for a node in a literal slot. Never changes.
+        var number: Int32
+    }
+
+    /// Where a node is: a literal slot (whose index changes when the table grows, so a reference
+    /// lasts only until the next literal is added) or an index in `nodes`.
+    struct NodeRef: Hashable, Sendable {
+        var index: Int32
+        var inSlot: Bool
     }
 
     struct ParameterEdge: Sendable {
@@ -33,6 +48,7 @@ struct Trie: Sendable {
         /// The literal suffix in `bytes`.
         var suffixStart: Int32
         var suffixCount: Int32
+        /// The child, an index in `nodes`.
         var child: Int32
         /// The next edge of the same node, or -1.
         var next: Int32
@@ -60,7 +76,7 @@ struct Trie: Sendable {
         var trim: Int32
     }
 
-    var nodes: [Node] = [Node(), Node()]
+    var nodes: [Node] = [Node(number: 0), Node(number: 1)]
     var parameterEdges: [ParameterEdge] = []
     var leaves: [Leaf] = []
     /// Placeholders, per leaf.
@@ -72,11 +88,18 @@ struct Trie: Sendable {
     /// is never empty and always has a base address.
     var bytes: [UInt8] = [0]
     var literals = LiteralTable()
+    /// The `scheme://` fallback leaves, by scheme root number (a handful at most).
+    var fallbacks: [(scheme: Int32, leaf: Int32)] = []
     /// Placeholder types: the built-ins first, then the router's own.
     var types: [RouteParameterType] = RouteParameterType.builtins
+    /// The lowest and highest priority ever given to a leaf. When they are equal, the first
+    /// complete match in specificity order wins and nothing else needs comparing.
+    var priorityRange: (low: Int32, high: Int32) = (.max, .min)
 
     static let schemesRoot: Int32 = 0
     static let schemelessRoot: Int32 = 1
+
+    var uniformPriority: Bool { priorityRange.low >= priorityRange.high }
 
     /// Whether literal keys at `depth` compare case-insensitively: schemes and hosts always,
     /// every segment when `caseInsensitivePaths` is on.
@@ -90,4 +113,19 @@ struct Trie: Sendable {
         types.firstIndex { $0.name == name }.map(Int32.init)
     }
 
+    /// The node at `ref`.
+    func node(_ ref: NodeRef) -> Node {
+        ref.inSlot ? literals.slots[Int(ref.index)].node : nodes[Int(ref.index)]
+    }
+
+    /// Changes the node at `ref` in place.
+    mutating func updateNode(_ ref: NodeRef, _ change: (inout Node) -> Void) {
+        if ref.inSlot { change(&literals.slots[Int(ref.index)].node) } else { change(&nodes[Int(ref.index)]) }
+    }
+
+    /// The fallback leaf of the scheme root numbered `scheme`, or -1.
+    func fallbackLeaf(ofScheme scheme: Int32) -> Int32 {
+        for entry in fallbacks where entry.scheme == scheme { return entry.leaf }
+        return -1
+    }
 }

@@ -1,0 +1,79 @@
+import Testing
+@testable import URLRouter
+
+/// The scanner reads eight bytes at a time; a byte-by-byte reference must see the same URL.
+@Suite struct URLScannerAgreementTests {
+    /// The scan as comparable text.
+    private static func scanned(_ url: String, capacity: Int) -> String {
+        var bytes = Array(url.utf8)
+        return bytes.withUnsafeMutableBufferPointer { buffer in
+            withUnsafeTemporaryAllocation(of: ScannedSegment.self, capacity: capacity) { segments in
+                let scan = URLScanner.scan(UnsafeBufferPointer(buffer), segments: segments)
+                let kept = (0..<min(scan.segmentCount, capacity)).map { "\(segments[$0].start)-\(segments[$0].end)\(segments[$0].isEncoded ? "%" : "")" }
+                return "\(scan.schemeEnd) \(scan.hasAuthority) \(scan.pathStart) \(scan.pathEnd) \(scan.queryStart) \(scan.queryEnd) "
+                    + "\(scan.fragmentStart) \(scan.segmentCount) \(scan.queryItemCount) \(scan.pathHasPercent) \(kept)"
+            }
+        }
+    }
+
+    /// The rules, one byte at a time.
+    private static func reference(_ url: String, capacity: Int) -> String {
+        let bytes = Array(url.utf8)
+        let schemeEnd = bytes.withUnsafeBufferPointer { URLScanner.schemeLength($0) }
+        var index = schemeEnd > 0 ? schemeEnd + 1 : 0
+        let hasAuthority = schemeEnd > 0 && index + 1 < bytes.count && bytes[index] == 0x2F && bytes[index + 1] == 0x2F
+        let pathStart = index
+        var segments: [String] = []
+        var segmentCount = 0
+        var start = index
+        var encoded = false
+        var anyPercent = false
+        func close(_ end: Int) {
+            guard end > start else { return }
+            if segmentCount < capacity { segments.append("\(start)-\(end)\(encoded ? "%" : "")") }
+            segmentCount += 1
+        }
+        while index < bytes.count, bytes[index] != UInt8(ascii: "?"), bytes[index] != UInt8(ascii: "#") {
+            if bytes[index] == UInt8(ascii: "/") { close(index); start = index + 1; encoded = false }
+            if bytes[index] == UInt8(ascii: "%") { encoded = true; anyPercent = true }
+            index += 1
+        }
+        close(index)
+        let pathEnd = index
+        var queryStart = -1, queryEnd = -1, items = 0
+        if index < bytes.count, bytes[index] == UInt8(ascii: "?") {
+            index += 1
+            queryStart = index
+            var itemStart = index
+            while index < bytes.count, bytes[index] != UInt8(ascii: "#") {
+                if bytes[index] == UInt8(ascii: "&") { if index > itemStart { items += 1 }; itemStart = index + 1 }
+                index += 1
+            }
+            if index > itemStart { items += 1 }
+            queryEnd = index
+        }
+        let fragmentStart = index < bytes.count ? index + 1 : -1
+        return "\(schemeEnd > 0 ? schemeEnd : -1) \(hasAuthority) \(pathStart) \(pathEnd) \(queryStart) \(queryEnd) "
+            + "\(fragmentStart) \(segmentCount) \(items) \(anyPercent) \(segments)"
+    }
+
+    @Test(arguments: [
+        "", "a", "app://", "app://a", "app://module_3/page_17/12345/comments/678?ref=home&n=1#top",
+        "tel:+1-555", "/a//b///c/", "?q", "#f", "a?b#c?d", "x://a%20b/%zz/c?&&a=1&&#", "app://h/p?a=b&c",
+        "1app://x", "app:/x", "app:x/y", "a:b:c/d", String(repeating: "a/", count: 40), "http://h/" + String(repeating: "x", count: 70),
+    ])
+    func fixedURLsAgree(url: String) {
+        #expect(Self.scanned(url, capacity: 64) == Self.reference(url, capacity: 64))
+        #expect(Self.scanned(url, capacity: 3) == Self.reference(url, capacity: 3))
+    }
+
+    @Test(arguments: 0..<20)
+    func randomURLsAgree(seed: Int) {
+        var random = SeededRandom(seed: UInt64(seed) &+ 911)
+        let alphabet: [String] = ["a", "b", "Z", "0", "/", "/", "?", "#", "%", "&", "=", ":", "://", "-", ".", "é"]
+        for _ in 0..<500 {
+            let url = (0..<random.next(40)).map { _ in alphabet[random.next(alphabet.count)] }.joined()
+            #expect(Self.scanned(url, capacity: 8) == Self.reference(url, capacity: 8), "\(url.debugDescription)")
+        }
+    }
+}
