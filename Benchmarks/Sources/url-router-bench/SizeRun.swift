@@ -14,7 +14,8 @@ struct SizeRun {
         var matchAll = 0.0, matchHits = 0.0, matchMisses = 0.0, open = 0.0
     }
 
-    func run() -> Times? {
+    /// The timings of the spread and the hot lookup sets; nil when a check failed.
+    func run() -> (spread: Times, hot: Times)? {
         let set = RouteSet(count: count, lookupCount: lookupCount)
         let n = set.routes.count
         print("— N = \(grouped(n)): \(set.moduleCount) modules, \(grouped(set.lookups.count)) lookups, \(rounds) rounds")
@@ -42,9 +43,24 @@ struct SizeRun {
         }
         measureRegistration(set)
 
-        let urls = set.lookups.map(\.url)
-        let hits = set.lookups.filter(\.kind.isHit).map(\.url)
-        let misses = set.lookups.filter { !$0.kind.isHit }.map(\.url)
+        // Two lookup sets: every lookup a different route spread over the whole table (what a
+        // cold cache sees), and the first 256 of them repeated (a working set of hot routes).
+        let spread = timeLookups(set.lookups, label: "spread", router: router, kit: kit, dictionary: dictionary, n: n)
+        let hot = timeLookups(Array(set.lookups.prefix(256)), label: "hot 256", router: router, kit: kit,
+                              dictionary: dictionary, n: n)
+        blackHole((router, trie, dictionary))
+        return (spread, hot)
+    }
+
+    /// Times match (all, hits, misses) and open over `lookups` against routing-kit and the
+    /// Dictionary, and counts allocations; every figure is labelled with the lookup set.
+    private func timeLookups(
+        _ lookups: [RouteSet.Lookup], label: String, router: URLRouter.Router, kit: RoutingKitLookup,
+        dictionary: [String: Int], n: Int
+    ) -> Times {
+        let urls = lookups.map(\.url)
+        let hits = lookups.filter(\.kind.isHit).map(\.url)
+        let misses = lookups.filter { !$0.kind.isHit }.map(\.url)
         let opens = hits.enumerated().map { index, url in "\(url)?ref=home&n=\(index % 100)" }
 
         let ourMatch = { (urls: [String]) in Workload(name: "match", operations: urls.count) { Self.matchAll(router, urls) } }
@@ -58,37 +74,39 @@ struct SizeRun {
         let openTimes = timeRoundRobin([ourOpen, kitOpen], rounds: rounds)
 
         let big = n >= 10_000
-        report.add(Figure(name: "match, all lookups", routeCount: n, value: all[0], unit: "ns",
+        func name(_ text: String) -> String { "\(text) (\(label))" }
+        report.add(Figure(name: name("match, all lookups"), routeCount: n, value: all[0], unit: "ns",
                           comparison: "routing-kit ÷ this router", ratio: all[1] / all[0],
                           target: big ? "≥ 20×" : nil, met: big ? all[1] / all[0] >= 20 : nil))
-        report.add(Figure(name: "match ÷ Dictionary lookup", routeCount: n, value: all[0], unit: "ns",
+        report.add(Figure(name: name("match ÷ Dictionary lookup"), routeCount: n, value: all[0], unit: "ns",
                           comparison: "this router ÷ Dictionary", ratio: all[0] / all[2],
                           target: big ? "≤ 1.5×" : nil, met: big ? all[0] / all[2] <= 1.5 : nil))
-        report.add(Figure(name: "match, routing-kit (split + route)", routeCount: n, value: all[1], unit: "ns"))
-        report.add(Figure(name: "Dictionary<String, Int> exact lookup", routeCount: n, value: all[2], unit: "ns"))
-        report.add(Figure(name: "match, hits", routeCount: n, value: hitTimes[0], unit: "ns",
+        report.add(Figure(name: name("match, routing-kit (split + route)"), routeCount: n, value: all[1], unit: "ns"))
+        report.add(Figure(name: name("Dictionary<String, Int> exact lookup"), routeCount: n, value: all[2], unit: "ns"))
+        report.add(Figure(name: name("match, hits"), routeCount: n, value: hitTimes[0], unit: "ns",
                           comparison: "routing-kit ÷ this router", ratio: hitTimes[2] / hitTimes[0]))
-        report.add(Figure(name: "match, misses", routeCount: n, value: hitTimes[1], unit: "ns",
+        report.add(Figure(name: name("match, misses"), routeCount: n, value: hitTimes[1], unit: "ns",
                           comparison: "misses ÷ hits", ratio: hitTimes[1] / hitTimes[0],
                           target: "≤ 1×", met: hitTimes[1] <= hitTimes[0]))
-        report.add(Figure(name: "match, misses, routing-kit", routeCount: n, value: hitTimes[3], unit: "ns",
+        report.add(Figure(name: name("match, misses, routing-kit"), routeCount: n, value: hitTimes[3], unit: "ns",
                           comparison: "routing-kit ÷ this router", ratio: hitTimes[3] / hitTimes[1]))
-        report.add(Figure(name: "open with query, handler reads id", routeCount: n, value: openTimes[0], unit: "ns",
+        report.add(Figure(name: name("open with query, handler reads id"), routeCount: n, value: openTimes[0], unit: "ns",
                           comparison: "routing-kit ÷ this router", ratio: openTimes[1] / openTimes[0],
                           target: "≥ 5×", met: openTimes[1] / openTimes[0] >= 5))
-        report.add(Figure(name: "open, routing-kit (split, route, query)", routeCount: n, value: openTimes[1], unit: "ns"))
+        report.add(Figure(name: name("open, routing-kit (split, route, query)"), routeCount: n, value: openTimes[1], unit: "ns"))
 
-        let allocations: [(String, Workload)] = [
-            ("allocations per match, hits", ourMatch(hits)), ("allocations per match, misses", ourMatch(misses)),
-            ("allocations per open", ourOpen), ("allocations per match, routing-kit", kitMatch(urls)),
-            ("allocations per open, routing-kit", kitOpen), ("allocations per Dictionary lookup", dictMatch(urls)),
-        ]
-        for (name, workload) in allocations {
-            if let perOperation = allocationsPerOperation(workload) {
-                report.add(Figure(name: name, routeCount: n, value: perOperation, unit: "allocs"))
+        if label == "spread" {
+            let allocations: [(String, Workload)] = [
+                ("allocations per match, hits", ourMatch(hits)), ("allocations per match, misses", ourMatch(misses)),
+                ("allocations per open", ourOpen), ("allocations per match, routing-kit", kitMatch(urls)),
+                ("allocations per open, routing-kit", kitOpen), ("allocations per Dictionary lookup", dictMatch(urls)),
+            ]
+            for (name, workload) in allocations {
+                if let perOperation = allocationsPerOperation(workload) {
+                    report.add(Figure(name: name, routeCount: n, value: perOperation, unit: "allocs"))
+                }
             }
         }
-        blackHole((router, trie, dictionary))
         return Times(matchAll: all[0], matchHits: hitTimes[0], matchMisses: hitTimes[1], open: openTimes[0])
     }
 
