@@ -23,7 +23,7 @@ struct LimitProblem: Sendable {
 
 /// The outcome of scanning and matching, in plain numbers: nothing to retain or release until
 /// the match is built from it.
-private struct RawLookup {
+struct RawLookup {
     var found = Trie.Found()
     var offsets = MatchOffsets(leaf: -1, queryStart: -1, queryEnd: -1, fragmentStart: -1, capture0: nil, capture1: nil)
     var problem: LimitProblem?
@@ -44,16 +44,22 @@ extension RouteTable {
     /// - Complexity: O(URL length) to scan, then O(segments) to match for URLs that do not force
     ///   backtracking, whatever the number of routes. Allocates nothing for up to four captures.
     func match(_ url: String, excluding excluded: [Int32], problem: inout LimitProblem?) -> RouteMatch? {
-        var raw = RawLookup()
-        let scanned = url.utf8.withContiguousStorageIfAvailable { bytes in raw = find(bytes, excluded) } != nil
-        if !scanned {
-            var contiguous = url
-            contiguous.makeContiguousUTF8()
-            return match(contiguous, excluding: excluded, problem: &problem)
-        }
+        let raw = rawLookup(url, excluding: excluded)
         problem = raw.problem
         guard raw.found.leaf >= 0 else { return nil }
         return RouteMatch(parameters: RouteParameters(url: url, table: self, offsets: raw.offsets))
+    }
+
+    /// Scans `url` and finds its route in plain numbers; the caller builds the match (and can
+    /// hand it a table reference it owns instead of retaining another).
+    func rawLookup(_ url: String, excluding excluded: [Int32]) -> RawLookup {
+        var raw = RawLookup()
+        if url.utf8.withContiguousStorageIfAvailable({ bytes in raw = find(bytes, excluded) }) == nil {
+            var contiguous = url
+            contiguous.makeContiguousUTF8()
+            return rawLookup(contiguous, excluding: excluded)
+        }
+        return raw
     }
 
     /// Scan and match over the URL's bytes.

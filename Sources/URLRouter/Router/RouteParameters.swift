@@ -16,7 +16,7 @@ public struct RouteParameters: Sendable, Sequence, CustomStringConvertible {
     var queryStart: Int32 { offsets.queryStart }
     var queryEnd: Int32 { offsets.queryEnd }
     /// How many path placeholders the matched pattern has.
-    var captureCount: Int { Int(table.trie.leaves[Int(leaf)].capturesCount) }
+    var captureCount: Int { Int(table.view.leaves![Int(leaf)].capturesCount) }
 
     /// The value of a path placeholder, else of the last query item named `name`.
     ///
@@ -77,18 +77,19 @@ public struct RouteParameters: Sendable, Sequence, CustomStringConvertible {
 
     /// The pattern's placeholder `index`: its name, the URL segment it took, its suffix length.
     private func capture(_ index: Int) -> Trie.LeafCapture {
-        table.trie.captures[Int(table.trie.leaves[Int(leaf)].capturesStart) + index]
+        let view = table.view
+        return view.captures![Int(view.leaves![Int(leaf)].capturesStart) + index]
     }
 
     private func name(at index: Int) -> String {
-        table.trie.names[Int(capture(index).name)]
+        table.view.names[Int(capture(index).name)]
     }
 
     private func pathValue(_ name: String) -> String? {
-        let trie = table.trie
-        let leaf = trie.leaves[Int(leaf)]
-        for index in 0..<Int(leaf.capturesCount)
-        where trie.names[Int(trie.captures[Int(leaf.capturesStart) + index].name)] == name {
+        let view = table.view
+        let leaf = view.leaves![Int(leaf)]
+        guard leaf.capturesCount > 0 else { return nil }
+        for index in 0..<Int(leaf.capturesCount) where view.names[Int(view.captures![Int(leaf.capturesStart) + index].name)] == name {
             return value(at: index)
         }
         return nil

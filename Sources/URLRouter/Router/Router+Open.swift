@@ -97,8 +97,10 @@ extension Router {
     /// ```
     /// - Complexity: O(URL length), independent of the number of routes.
     public func match(_ url: String) -> RouteMatch? {
-        guard case .matched(let match) = currentTable().lookup(url) else { return nil }
-        return match
+        let table = currentTable()
+        let raw = table.rawLookup(url, excluding: [])
+        guard raw.found.leaf >= 0 else { return nil }
+        return RouteMatch(parameters: RouteParameters(url: url, table: table, offsets: raw.offsets))
     }
 
     /// The open pipeline: match, policies, interceptors, handler, declines, observers.

@@ -36,6 +36,7 @@ struct LiteralKey {
     }
 
     /// Keys longer than 16 bytes: every word goes into the hash; the first two are kept.
+    @inline(never)
     private static func longKey(
         _ base: UnsafePointer<UInt8>, _ count: Int, _ readableStart: UnsafePointer<UInt8>,
         _ readableEnd: UnsafePointer<UInt8>, _ fold: Bool

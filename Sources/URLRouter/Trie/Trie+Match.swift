@@ -31,7 +31,8 @@ extension Trie {
     func makeView() -> TrieView {
         func base<Element>(_ array: [Element]) -> UnsafePointer<Element>? { array.withUnsafeBufferPointer { $0.baseAddress } }
         return TrieView(
-            nodes: base(nodes)!, edges: base(parameterEdges), leaves: base(leaves), arena: base(bytes)!,
+            nodes: base(nodes)!, edges: base(parameterEdges), leaves: base(leaves), captures: base(captures),
+            names: names.withUnsafeBufferPointer { $0 }, arena: base(bytes)!,
             slots: base(literals.slots)!, slotMask: literals.slots.count - 1,
             fallbacks: base(fallbacks), fallbackCount: fallbacks.count,
             types: types.withUnsafeBufferPointer { $0 }, uniform: uniformPriority)
@@ -46,6 +47,8 @@ struct TrieView: @unchecked Sendable {
     let nodes: UnsafePointer<Trie.Node>
     let edges: UnsafePointer<Trie.ParameterEdge>?
     let leaves: UnsafePointer<Trie.Leaf>?
+    let captures: UnsafePointer<Trie.LeafCapture>?
+    let names: UnsafeBufferPointer<String>
     let arena: UnsafePointer<UInt8>
     let slots: UnsafePointer<LiteralTable.Slot>
     let slotMask: Int
@@ -73,7 +76,10 @@ struct TrieView: @unchecked Sendable {
             scheme = literalChild(key, of: nodes[Int(Trie.schemesRoot)])
         }
         if let scheme { matcher.visit(scheme, 0, 0) }
-        matcher.visit(nodes[Int(Trie.schemelessRoot)], 0, 0)
+        let schemeless = nodes[Int(Trie.schemelessRoot)]
+        if schemeless.literalFilter != 0 || schemeless.firstParameterEdge >= 0 || schemeless.leaf >= 0 || schemeless.catchAllLeaf >= 0 {
+            matcher.visit(schemeless, 0, 0)
+        }
         if let scheme, let fallbacks {
             for index in 0..<fallbackCount where fallbacks[index].scheme == scheme.number {
                 matcher.consider(fallbacks[index].leaf, 0)
