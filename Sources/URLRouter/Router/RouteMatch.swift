@@ -13,12 +13,13 @@ public struct RouteMatch: Sendable, CustomStringConvertible {
     var table: RouteTable { parameters.table }
     private var leaf: Trie.Leaf { table.trie.leaves[Int(parameters.leaf)] }
     var routeID: Int32 { leaf.route }
-    var route: Route { table.routes[Int(routeID)]! }
+    /// What opening the winning route needs.
+    var record: RouteList.Record { table.routes.record(routeID)! }
 
     /// The winning pattern, as registered.
-    public var pattern: String { route.pattern }
+    public var pattern: String { table.routes.pattern(of: record) }
     /// The winning route's priority.
-    public var priority: Int { Int(route.priority) }
+    public var priority: Int { Int(record.priority) }
     /// The URL as matched.
     public var url: String { parameters.url }
 

@@ -1,4 +1,4 @@
-/// A registered route as the table keeps it.
+/// A registered route, whole (``RouteList`` keeps it compactly).
 struct Route: Sendable {
     enum Handler: Sendable {
         case action(@Sendable (RouteRequest) -> Void)
@@ -22,13 +22,13 @@ struct Route: Sendable {
 /// end, so a concurrent registration never shows them a half-built table.
 final class RouteTable: Sendable {
     let trie: Trie
-    let routes: [Route?]
+    let routes: RouteList
     let options: Router.Options
     let hooks: RouterHooks
     /// Raw views of `trie`'s arrays, valid while this table lives.
     let view: TrieView
 
-    init(trie: Trie, routes: [Route?], options: Router.Options, hooks: RouterHooks) {
+    init(trie: Trie, routes: RouteList, options: Router.Options, hooks: RouterHooks) {
         self.trie = trie
         self.routes = routes
         self.options = options
@@ -43,12 +43,6 @@ final class RouteTable: Sendable {
         self.options = table.options
         self.hooks = table.hooks
         self.view = table.view
-    }
-
-    /// The route of a leaf. Leaves reached by matching always belong to a live route.
-    @inline(__always)
-    func route(ofLeaf leaf: Int32) -> Route {
-        routes[Int(trie.leaves[Int(leaf)].route)]!
     }
 }
 

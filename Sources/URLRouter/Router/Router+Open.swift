@@ -179,7 +179,7 @@ extension Router {
         _ match: RouteMatch, source: RouteSource, userInfo: [String: any Sendable], completion: RouteRequest.Completion?
     ) -> Bool {
         let request = RouteRequest(match: match, userInfo: userInfo, source: source, completion: completion)
-        switch match.route.handler {
+        switch match.record.handler {
         case .action(let handler):
             handler(request)
         case .object(let handler):
@@ -198,11 +198,11 @@ extension RouteTable {
     /// Why `match` may not be opened from `source`, or nil.
     func refusal(of match: RouteMatch, source: RouteSource) -> RouteError? {
         guard source == .external else { return nil }
-        let route = match.route
-        if route.access == .internalOnly {
+        let record = match.record
+        if record.access == .internalOnly {
             return .refused(match.url, reason: "\(RouteError.quoted(match.pattern)) is internal only.")
         }
-        if let check = route.externalCheck, let reason = check(match) {
+        if record.hasExternalCheck, let check = routes.externalCheck(match.routeID), let reason = check(match) {
             return .refused(match.url, reason: reason)
         }
         return nil

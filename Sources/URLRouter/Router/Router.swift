@@ -198,7 +198,7 @@ public final class Router: Sendable {
             let types = state.trie.types
             state.trie = Trie()
             state.trie.types = types
-            state.routes = []
+            state.routes = RouteList()
             state.liveRoutes = 0
         }
     }

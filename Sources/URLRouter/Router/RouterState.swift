@@ -4,7 +4,7 @@ import Synchronization
 /// router's writer lock; `freeze()` turns it into a snapshot for matching.
 struct RouterState: Sendable {
     var trie = Trie()
-    var routes: [Route?] = []
+    var routes = RouteList()
     var liveRoutes = 0
     var hooks = RouterHooks()
     /// Parse buffers reused by every registration.
@@ -101,7 +101,7 @@ struct RouterState: Sendable {
                 }
             }
         }
-        routes[Int(id)] = nil
+        routes.remove(id)
         liveRoutes -= 1
         compactIfSparse(options: options)
     }
