@@ -30,6 +30,7 @@ import Testing
     private struct Pattern {
         let scheme: String?      // nil: scheme-less
         let pieces: [Piece]
+        var priority = 0
         var isFallback: Bool { scheme != nil && pieces.isEmpty }
         var text: String {
             guard let scheme else { return "/" + pieces.map(\.text).joined(separator: "/") }
@@ -56,6 +57,7 @@ import Testing
     private static let literals = ["a", "b", "c", "segment-longer-than-sixteen"]
     private static let urlSegments = ["a", "b", "c", "B", "x", "segment-longer-than-sixteen", "SEGMENT-LONGER-THAN-SIXTEEN"]
 
+    /// Seeds from 100 on give some routes a priority other than 0.
     @Test(arguments: 0..<200)
     func agreesWithTheReference(seed: Int) throws {
         var random = SeededRandom(seed: UInt64(seed) &+ 1)
@@ -74,9 +76,10 @@ import Testing
                 if pieces.last == .rest { break }
             }
             if scheme == nil && pieces.isEmpty { pieces = [.literal("a")] }
-            let pattern = Pattern(scheme: scheme, pieces: pieces)
+            var pattern = Pattern(scheme: scheme, pieces: pieces)
+            if seed >= 100 { pattern.priority = [0, 0, 0, 1, -1, 2][random.next(6)] }
             do {
-                try router.register(pattern.text) { _ in }
+                try router.register(pattern.text, priority: pattern.priority) { _ in }
                 registered.append(pattern)
             } catch {
                 #expect(error.code == .conflict, "\(pattern.text) at \(index): \(error)")
@@ -101,15 +104,23 @@ import Testing
         }
     }
 
+    /// Highest priority first; at equal priority the scheme's own patterns, then scheme-less
+    /// ones, then the fallback; within a tier the most specific.
     private static func winner(_ patterns: [Pattern], scheme: String, segments: [String]) -> Pattern? {
-        func best(_ candidates: [Pattern]) -> Pattern? {
-            let matching = candidates.compactMap { pattern in pattern.ranks(segments).map { (pattern, $0) } }
-            return matching.min { $0.1.lexicographicallyPrecedes($1.1) }?.0
+        func tier(_ pattern: Pattern) -> Int? {
+            if pattern.scheme == nil { return 1 }
+            guard pattern.scheme == scheme else { return nil }
+            return pattern.isFallback ? 2 : 0
         }
-        let own = patterns.filter { $0.scheme == scheme && !$0.isFallback }
-        let schemeless = patterns.filter { $0.scheme == nil }
-        let fallback = patterns.filter { $0.scheme == scheme && $0.isFallback }
-        return best(own) ?? best(schemeless) ?? best(fallback)
+        let matching = patterns.compactMap { pattern -> (Pattern, Int, [Int])? in
+            guard let tier = tier(pattern), let ranks = pattern.ranks(segments) else { return nil }
+            return (pattern, tier, ranks)
+        }
+        return matching.min { a, b in
+            if a.0.priority != b.0.priority { return a.0.priority > b.0.priority }
+            if a.1 != b.1 { return a.1 < b.1 }
+            return a.2.lexicographicallyPrecedes(b.2)
+        }?.0
     }
 }
 

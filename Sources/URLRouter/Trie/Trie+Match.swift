@@ -68,13 +68,16 @@ struct TrieView: @unchecked Sendable {
     /// - Complexity: O(segments) for a URL that does not force backtracking, independent of the
     ///   number of routes. No allocation.
     func match(_ input: Trie.MatchInput, captures: UnsafeMutablePointer<Int32>, path: UnsafeMutablePointer<Int32>) -> Trie.Found {
-        var matcher = Matcher(view: self, input: input, best: captures, path: path, uniform: uniform)
         var scheme: Trie.Node?
         if input.schemeEnd > 0 {
             let key = LiteralKey(base: input.bytes, count: input.schemeEnd, readableStart: input.bytes, readableEnd: input.end,
                                  fold: true)
             scheme = literalChild(key, of: nodes[Int(Trie.schemesRoot)])
         }
+        if uniform && input.excluded.isEmpty, let found = descendTiers(input, scheme: scheme, captures: captures) {
+            return found
+        }
+        var matcher = Matcher(view: self, input: input, best: captures, path: path, uniform: uniform)
         if let scheme { matcher.visit(scheme, 0, 0) }
         let schemeless = nodes[Int(Trie.schemelessRoot)]
         if schemeless.literalFilter != 0 || schemeless.firstParameterEdge >= 0 || schemeless.leaf >= 0 || schemeless.catchAllLeaf >= 0 {

@@ -1,0 +1,86 @@
+extension TrieView {
+    /// The outcome of a straight descent: a winner, certainly nothing, or a failure where the
+    /// full search would still have had another branch to try.
+    enum Descent {
+        case found(Trie.Found)
+        case notFound
+        case undecided
+    }
+
+    /// The common case without backtracking, for tables where every route has the same priority
+    /// and no route is passed over: level by level, take the child the depth-first search would
+    /// try first (the literal child, else the plain placeholder). The first complete match in
+    /// that order is the winner, so a descent that arrives has found it. A descent that fails
+    /// where the search had no other branch proves there is no match in this tier; one that
+    /// fails after passing an untried branch (or meets a typed or suffixed placeholder) leaves
+    /// the answer to the full search.
+    ///
+    /// - Complexity: O(segments), one probe per literal level; no allocation.
+    @inline(__always)
+    func descend(from root: Trie.Node, _ input: Trie.MatchInput, captures: UnsafeMutablePointer<Int32>) -> Descent {
+        var node = root
+        var depth = 0
+        var captureCount = 0
+        var passedBranch = false
+        let count = input.segments.count
+        while depth < count {
+            if node.literalFilter != 0 {
+                let segment = input.segments[depth]
+                guard !segment.isEncoded else { return .undecided }
+                let start = input.bytes + Int(segment.start)
+                let literal = LiteralKey(base: start, count: Int(segment.end - segment.start), readableStart: input.bytes,
+                                         readableEnd: input.end,
+                                         fold: Trie.folds(depth: depth, caseInsensitivePaths: input.caseInsensitivePaths))
+                if let child = literalChild(literal, of: node) {
+                    if node.firstParameterEdge >= 0 || node.catchAllLeaf >= 0 { passedBranch = true }
+                    node = child
+                    depth += 1
+                    continue
+                }
+            }
+            if node.plainChild >= 0 {
+                if node.catchAllLeaf >= 0 { passedBranch = true }
+                captures[captureCount] = Int32(depth)
+                captureCount += 1
+                node = nodes[Int(node.plainChild)]
+                depth += 1
+                continue
+            }
+            if node.firstParameterEdge >= 0 { return .undecided }
+            if node.catchAllLeaf >= 0 {
+                return .found(Trie.Found(leaf: node.catchAllLeaf, priority: .min, captureCount: captureCount))
+            }
+            return passedBranch ? .undecided : .notFound
+        }
+        let leaf = node.leaf >= 0 ? node.leaf : node.catchAllLeaf
+        if leaf >= 0 { return .found(Trie.Found(leaf: leaf, priority: .min, captureCount: captureCount)) }
+        return passedBranch ? .undecided : .notFound
+    }
+
+    /// The tiers of ``match(_:captures:path:)`` by straight descents, or nil when one of them
+    /// leaves the answer to the full search.
+    @inline(__always)
+    func descendTiers(_ input: Trie.MatchInput, scheme: Trie.Node?, captures: UnsafeMutablePointer<Int32>) -> Trie.Found? {
+        if let scheme {
+            switch descend(from: scheme, input, captures: captures) {
+            case .found(let found): return found
+            case .undecided: return nil
+            case .notFound: break
+            }
+        }
+        let schemeless = nodes[Int(Trie.schemelessRoot)]
+        if schemeless.literalFilter != 0 || schemeless.firstParameterEdge >= 0 || schemeless.leaf >= 0 || schemeless.catchAllLeaf >= 0 {
+            switch descend(from: schemeless, input, captures: captures) {
+            case .found(let found): return found
+            case .undecided: return nil
+            case .notFound: break
+            }
+        }
+        if let scheme, let fallbacks {
+            for index in 0..<fallbackCount where fallbacks[index].scheme == scheme.number {
+                return Trie.Found(leaf: fallbacks[index].leaf, priority: .min, captureCount: 0)
+            }
+        }
+        return Trie.Found()
+    }
+}
