@@ -62,50 +62,57 @@ extension RouteTable {
         return raw
     }
 
-    /// Scan and match over the URL's bytes.
+    /// Scan and match over the URL's bytes, with one stack buffer for the segments and captures.
     private func find(_ bytes: UnsafeBufferPointer<UInt8>, _ excluded: [Int32]) -> RawLookup {
         var raw = RawLookup()
-        let limits = options.limits
-        guard bytes.count <= limits.maxURLLength else {
-            raw.problem = LimitProblem(kind: .length, value: bytes.count, limit: limits.maxURLLength)
+        let maxURLLength = options.limits.maxURLLength
+        guard bytes.count <= maxURLLength else {
+            raw.problem = LimitProblem(kind: .length, value: bytes.count, limit: maxURLLength)
             return raw
         }
-        return withUnsafeTemporaryAllocation(of: ScannedSegment.self, capacity: limits.maxSegments) { segments in
+        let maxSegments = options.limits.maxSegments
+        let segmentBytes = maxSegments * MemoryLayout<ScannedSegment>.stride
+        let byteCount = segmentBytes + 2 * maxSegments * MemoryLayout<UInt16>.stride
+        return withUnsafeTemporaryAllocation(byteCount: byteCount, alignment: MemoryLayout<ScannedSegment>.alignment) { buffer in
+            let segments = UnsafeMutableBufferPointer(
+                start: buffer.baseAddress!.bindMemory(to: ScannedSegment.self, capacity: maxSegments), count: maxSegments)
+            let captures = (buffer.baseAddress! + segmentBytes).bindMemory(to: UInt16.self, capacity: 2 * maxSegments)
             let scanned = URLScanner.scan(bytes, segments: segments)
-            guard scanned.segmentCount <= limits.maxSegments else {
-                raw.problem = LimitProblem(kind: .segments, value: scanned.segmentCount, limit: limits.maxSegments)
+            guard scanned.segmentCount <= maxSegments else {
+                raw.problem = LimitProblem(kind: .segments, value: scanned.segmentCount, limit: maxSegments)
                 return raw
             }
-            guard scanned.queryItemCount <= limits.maxQueryItems else {
-                raw.problem = LimitProblem(kind: .queryItems, value: scanned.queryItemCount, limit: limits.maxQueryItems)
+            guard scanned.queryItemCount <= options.limits.maxQueryItems else {
+                raw.problem = LimitProblem(kind: .queryItems, value: scanned.queryItemCount, limit: options.limits.maxQueryItems)
                 return raw
             }
             let base = bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!
             let used = UnsafeBufferPointer(rebasing: segments[..<scanned.segmentCount])
-            return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * limits.maxSegments) { captures in
-                let best = captures.baseAddress!
+            func run(_ scratch: UnsafePointer<UInt8>?, _ excluded: UnsafeBufferPointer<Int32>) -> Trie.Found {
+                view.match(Trie.MatchInput(
+                    bytes: base, end: base + bytes.count, scratch: scratch, segments: used,
+                    schemeEnd: scanned.schemeEnd, caseInsensitivePaths: options.caseInsensitivePaths, excluded: excluded),
+                    captures: captures, path: captures + maxSegments)
+            }
+            if !scanned.pathHasPercent && excluded.isEmpty {
+                raw.found = run(nil, UnsafeBufferPointer(start: nil, count: 0))
+            } else {
                 raw.found = excluded.withUnsafeBufferPointer { excluded in
-                    func run(_ scratch: UnsafePointer<UInt8>?) -> Trie.Found {
-                        view.match(Trie.MatchInput(
-                            bytes: base, end: base + bytes.count, scratch: scratch, segments: used,
-                            schemeEnd: scanned.schemeEnd, caseInsensitivePaths: options.caseInsensitivePaths, excluded: excluded),
-                            captures: best, path: best + limits.maxSegments)
-                    }
-                    guard scanned.pathHasPercent else { return run(nil) }
+                    guard scanned.pathHasPercent else { return run(nil, excluded) }
                     return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { scratch in
                         URLScanner.decodeSegments(bytes, segments, count: scanned.segmentCount, into: scratch.baseAddress!)
-                        return run(UnsafePointer(scratch.baseAddress!))
+                        return run(UnsafePointer(scratch.baseAddress!), excluded)
                     }
                 }
-                if raw.found.leaf >= 0 { raw.offsets = offsets(of: raw.found, best, scanned, used) }
-                return raw
             }
+            if raw.found.leaf >= 0 { raw.offsets = offsets(of: raw.found, captures, scanned, used) }
+            return raw
         }
     }
 
     /// The offsets a match keeps, with the first two captures' ranges.
     private func offsets(
-        of found: Trie.Found, _ captures: UnsafePointer<Int32>, _ scanned: ScannedURL,
+        of found: Trie.Found, _ captures: UnsafePointer<UInt16>, _ scanned: ScannedURL,
         _ segments: UnsafeBufferPointer<ScannedSegment>
     ) -> MatchOffsets {
         func range(_ index: Int) -> (start: Int32, end: Int32)? {

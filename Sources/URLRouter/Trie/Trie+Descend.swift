@@ -17,7 +17,7 @@ extension TrieView {
     ///
     /// - Complexity: O(segments), one probe per literal level; no allocation.
     @inline(__always)
-    func descend(from root: Trie.Node, _ input: Trie.MatchInput, captures: UnsafeMutablePointer<Int32>) -> Descent {
+    func descend(from root: Trie.Node, _ input: Trie.MatchInput, captures: UnsafeMutablePointer<UInt16>) -> Descent {
         var node = root
         var depth = 0
         var captureCount = 0
@@ -40,7 +40,7 @@ extension TrieView {
             }
             if node.plainChild >= 0 {
                 if node.catchAllLeaf >= 0 { passedBranch = true }
-                captures[captureCount] = Int32(depth)
+                captures[captureCount] = UInt16(truncatingIfNeeded: depth)
                 captureCount += 1
                 node = nodes[Int(node.plainChild)]
                 depth += 1
@@ -60,7 +60,7 @@ extension TrieView {
     /// The tiers of ``match(_:captures:path:)`` by straight descents, or nil when one of them
     /// leaves the answer to the full search.
     @inline(__always)
-    func descendTiers(_ input: Trie.MatchInput, scheme: Trie.Node?, captures: UnsafeMutablePointer<Int32>) -> Trie.Found? {
+    func descendTiers(_ input: Trie.MatchInput, scheme: Trie.Node?, captures: UnsafeMutablePointer<UInt16>) -> Trie.Found? {
         if let scheme {
             switch descend(from: scheme, input, captures: captures) {
             case .found(let found): return found

@@ -67,7 +67,7 @@ struct TrieView: @unchecked Sendable {
     ///
     /// - Complexity: O(segments) for a URL that does not force backtracking, independent of the
     ///   number of routes. No allocation.
-    func match(_ input: Trie.MatchInput, captures: UnsafeMutablePointer<Int32>, path: UnsafeMutablePointer<Int32>) -> Trie.Found {
+    func match(_ input: Trie.MatchInput, captures: UnsafeMutablePointer<UInt16>, path: UnsafeMutablePointer<UInt16>) -> Trie.Found {
         var scheme: Trie.Node?
         if input.schemeEnd > 0 {
             let key = LiteralKey(base: input.bytes, count: input.schemeEnd, readableStart: input.bytes, readableEnd: input.end,
@@ -107,13 +107,13 @@ private struct Matcher {
     let view: TrieView
     let input: Trie.MatchInput
     /// The winner's captures, and the captures of the path being explored.
-    let best: UnsafeMutablePointer<Int32>
-    let path: UnsafeMutablePointer<Int32>
+    let best: UnsafeMutablePointer<UInt16>
+    let path: UnsafeMutablePointer<UInt16>
     /// Every leaf has the same priority: the first complete match wins.
     let uniform: Bool
     var found = Trie.Found()
 
-    init(view: TrieView, input: Trie.MatchInput, best: UnsafeMutablePointer<Int32>, path: UnsafeMutablePointer<Int32>,
+    init(view: TrieView, input: Trie.MatchInput, best: UnsafeMutablePointer<UInt16>, path: UnsafeMutablePointer<UInt16>,
          uniform: Bool) {
         self.view = view
         self.input = input
@@ -159,7 +159,7 @@ private struct Matcher {
             }
         }
         if node.plainChild >= 0 {
-            path[captureCount] = Int32(depth)
+            path[captureCount] = UInt16(truncatingIfNeeded: depth)
             visit(view.nodes[Int(node.plainChild)], depth + 1, captureCount + 1)
             if settled(below: node.maxPriority) { return }
         } else {
@@ -170,7 +170,7 @@ private struct Matcher {
                     if edge.rank == 4 {
                         visit(view.nodes[Int(edge.child)], depth + 1, captureCount)
                     } else {
-                        path[captureCount] = Int32(depth)
+                        path[captureCount] = UInt16(truncatingIfNeeded: depth)
                         visit(view.nodes[Int(edge.child)], depth + 1, captureCount + 1)
                     }
                     if settled(below: node.maxPriority) { return }

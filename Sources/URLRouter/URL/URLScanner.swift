@@ -3,10 +3,17 @@ struct ScannedSegment {
     /// Raw bytes `start..<end` of the URL.
     var start: Int32
     var end: Int32
-    /// When the segment holds `%`, its decoded bytes are `scratch[start..<decodedEnd]`;
-    /// otherwise `decodedEnd == end` and the decoded bytes are the raw bytes.
+    /// -1 when the segment has no `%` (its decoded bytes are its raw bytes); otherwise its decoded
+    /// bytes are `scratch[start..<decodedEnd]` once decoded.
     var decodedEnd: Int32
-    var isEncoded: Bool
+
+    init(start: Int32, end: Int32, isEncoded: Bool) {
+        self.start = start
+        self.end = end
+        self.decodedEnd = isEncoded ? end : -1
+    }
+
+    var isEncoded: Bool { decodedEnd >= 0 }
 }
 
 /// The parts of a URL found by one pass over its UTF-8 bytes. Offsets, no strings, no decoding.
@@ -50,6 +57,8 @@ enum URLScanner {
             }
         }
         url.pathStart = index
+        // A leading `//` only separates empty segments, which count for nothing.
+        if url.hasAuthority { index += 2 }
         var segmentStart = index
         var encoded = false
         var pathEnd = count
@@ -62,8 +71,7 @@ enum URLScanner {
                 if byte == UInt8(ascii: "/") {
                     if at > segmentStart {
                         if url.segmentCount < segments.count {
-                            segments[url.segmentCount] = ScannedSegment(
-                                start: Int32(segmentStart), end: Int32(at), decodedEnd: Int32(at), isEncoded: encoded)
+                            segments[url.segmentCount] = ScannedSegment(start: Int32(segmentStart), end: Int32(at), isEncoded: encoded)
                         }
                         url.segmentCount &+= 1
                     }
@@ -82,8 +90,7 @@ enum URLScanner {
         }
         if pathEnd > segmentStart {
             if url.segmentCount < segments.count {
-                segments[url.segmentCount] = ScannedSegment(
-                    start: Int32(segmentStart), end: Int32(pathEnd), decodedEnd: Int32(pathEnd), isEncoded: encoded)
+                segments[url.segmentCount] = ScannedSegment(start: Int32(segmentStart), end: Int32(pathEnd), isEncoded: encoded)
             }
             url.segmentCount &+= 1
         }
