@@ -37,10 +37,6 @@ struct ScannedURL {
 }
 
 enum URLScanner {
-    /// Bit `b` is set for each byte `b` that ends or marks something in a path.
-    private static let pathSpecials: UInt64 =
-        1 << UInt64(UInt8(ascii: "/")) | 1 << UInt64(UInt8(ascii: "?")) | 1 << UInt64(UInt8(ascii: "#")) | 1 << UInt64(UInt8(ascii: "%"))
-
     /// Scans `bytes`, writing up to `segments.count` path segments.
     ///
     /// - Complexity: O(n) in the URL's length, eight bytes at a time; no allocation.
