@@ -33,7 +33,7 @@ struct Workload {
 /// Runs the workloads round-robin, one pass each per round (repeated inside a pass until it
 /// lasts at least `minimumPassNanoseconds`), starting each round with the next workload so that
 /// none always runs first. Returns the median nanoseconds per operation of each, in order.
-func timeRoundRobin(_ workloads: [Workload], rounds: Int, minimumPassNanoseconds: UInt64 = 2_000_000) -> [Double] {
+func timeRoundRobin(_ workloads: [Workload], rounds: Int, minimumPassNanoseconds: UInt64 = 4_000_000) -> [Double] {
     // Warm up once and find how many repeats make a pass long enough to time.
     var repeats = [Int](repeating: 1, count: workloads.count)
     for (index, workload) in workloads.enumerated() {

@@ -5,7 +5,7 @@ import Glibc
 
 // url-router-bench: URLRouter side by side with routing-kit's TrieRouter and a Dictionary.
 //
-//     url-router-bench            N = 1,000, 10,000 and 100,000; 15 rounds
+//     url-router-bench            N = 1,000, 10,000 and 100,000; 21 rounds
 //     url-router-bench --quick    N = 1,000 and 10,000; 3 rounds (a CI smoke run)
 //     url-router-bench --sizes 10000 --rounds 9 --no-threads
 //
@@ -15,7 +15,7 @@ import Glibc
 var arguments = Array(CommandLine.arguments.dropFirst())
 let quick = arguments.contains("--quick")
 var sizes = quick ? [1000, 10_000] : [1000, 10_000, 100_000]
-var rounds = quick ? 3 : 15
+var rounds = quick ? 3 : 21
 var threads = true
 var index = 0
 while index < arguments.count {
@@ -33,7 +33,7 @@ while index < arguments.count {
         rounds = max(1, Int(arguments[index + 1]) ?? rounds)
         index += 1
     default:
-        print("usage: url-router-bench [--quick] [--sizes 1000,10000] [--rounds 15] [--no-threads | --threads-only] | --profile match|hits|misses|open|register N")
+        print("usage: url-router-bench [--quick] [--sizes 1000,10000] [--rounds 21] [--no-threads | --threads-only] | --profile match|hits|misses|open|register N")
         exit(2)
     }
     index += 1
