@@ -33,7 +33,9 @@ struct RoutePattern: Sendable {
             throw RouteError(.limitExceeded,
                 "Pattern \(RouteError.quoted(text)) is \(text.utf8.count) bytes; the limit is \(limits.maxPatternLength).")
         }
-        if let bad = text.first(where: { $0 == "?" || $0 == "#" }) {
+        // Structure is found on Unicode scalars, never on Characters: a combining mark after
+        // `/`, `?`, `:` or `>` must not hide it, since URLs are split on those bytes.
+        if let bad = text.unicodeScalars.first(where: { $0 == "?" || $0 == "#" }) {
             throw fail("a pattern has no query or fragment, but it contains \"\(bad)\".")
         }
         if let control = text.unicodeScalars.first(where: { $0.value < 0x20 || $0.value == 0x7F }) {
@@ -65,14 +67,15 @@ struct RoutePattern: Sendable {
 
     /// Expands optional groups: `a(/b)(/c)` → `a`, `a/b`, `a/c`, `a/b/c`. Groups may nest.
     static func expandGroups(_ text: Substring, fail: (String) -> RouteError) throws(RouteError) -> [String] {
-        if !text.contains("("), !text.contains(")") { return [String(text)] }
-        var index = text.startIndex
-        let result = try expandSequence(text, &index, depth: 0, fail: fail)
+        let scalars = text.unicodeScalars
+        if !scalars.contains("("), !scalars.contains(")") { return [String(text)] }
+        var index = scalars.startIndex
+        let result = try expandSequence(scalars, &index, depth: 0, fail: fail)
         return result
     }
 
     private static func expandSequence(
-        _ text: Substring, _ index: inout Substring.Index, depth: Int, fail: (String) -> RouteError
+        _ text: Substring.UnicodeScalarView, _ index: inout Substring.Index, depth: Int, fail: (String) -> RouteError
     ) throws(RouteError) -> [String] {
         var results = [""]
         while index < text.endIndex {
@@ -103,9 +106,9 @@ struct RoutePattern: Sendable {
     ) throws(RouteError) -> [PatternSegment] {
         var segments: [PatternSegment] = []
         var names = Set<String>()
-        let parts = path.split(separator: "/", omittingEmptySubsequences: true)
+        let parts = path.unicodeScalars.split(separator: "/", omittingEmptySubsequences: true)
         for (position, part) in parts.enumerated() {
-            let segment = try parseSegment(part, knownTypes: knownTypes, fail: fail)
+            let segment = try parseSegment(Substring(part), knownTypes: knownTypes, fail: fail)
             if case .catchAll = segment, position != parts.count - 1 {
                 throw fail("\"**\" must be the last segment.")
             }
@@ -122,21 +125,22 @@ struct RoutePattern: Sendable {
     ) throws(RouteError) -> PatternSegment {
         if part == "**" { return .catchAll }
         if part == "*" { return .wildcard }
-        guard part.first == ":" else { return .literal(PercentDecoding.bytes(part)) }
+        guard part.unicodeScalars.first == ":" else { return .literal(PercentDecoding.bytes(part)) }
 
-        let body = part.dropFirst()
-        let name = body.prefix { $0 == "_" || ($0.isASCII && ($0.isLetter || $0.isNumber)) }
+        let body = part.unicodeScalars.dropFirst()
+        let name = body.prefix { $0 == "_" || ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) }
+        let nameText = String(Substring(name))
         guard let first = name.first else {
             throw fail("the placeholder \"\(part)\" has an empty name; a name is [A-Za-z_][A-Za-z0-9_]*.")
         }
-        guard !first.isNumber else {
-            throw fail("the placeholder name \"\(name)\" starts with a digit; a name is [A-Za-z_][A-Za-z0-9_]*.")
+        guard !("0"..."9").contains(first) else {
+            throw fail("the placeholder name \"\(nameText)\" starts with a digit; a name is [A-Za-z_][A-Za-z0-9_]*.")
         }
         var rest = body.dropFirst(name.count)
         var type: String?
         if rest.first == "<" {
             guard let close = rest.firstIndex(of: ">") else { throw fail("\"<\" in \"\(part)\" is never closed.") }
-            let typeName = String(rest[rest.index(after: rest.startIndex)..<close])
+            let typeName = String(Substring(rest[rest.index(after: rest.startIndex)..<close]))
             guard !typeName.isEmpty else { throw fail("the placeholder \"\(part)\" has an empty type.") }
             guard knownTypes(typeName) else {
                 throw fail("unknown type \"\(typeName)\" in \"\(part)\"; register it with a RouteParameterType first.")
@@ -147,6 +151,6 @@ struct RoutePattern: Sendable {
         if rest.contains("<") || rest.contains(">") {
             throw fail("unexpected \"<\" or \">\" after the placeholder in \"\(part)\".")
         }
-        return .parameter(name: String(name), type: type, suffix: PercentDecoding.bytes(rest))
+        return .parameter(name: nameText, type: type, suffix: PercentDecoding.bytes(Substring(rest)))
     }
 }

@@ -1,0 +1,62 @@
+import Testing
+@testable import URLRouter
+
+/// Inputs the fuzz targets in `Fuzz/` found, kept so that each bug stays fixed. Every case names
+/// its input class; `Fuzz/run.sh` reruns the fuzzers themselves.
+struct FuzzRegressionTests {
+    /// A pattern that must register, and a URL that must then reach it with these parameters.
+    struct Reach: Sendable, CustomTestStringConvertible {
+        let inputClass: String
+        let pattern: String
+        let url: String
+        let parameters: [String: String]
+        var testDescription: String { inputClass }
+    }
+
+    @Test(arguments: [
+        Reach(inputClass: "combining mark after `/` in a pattern literal",
+              pattern: "x://a/\u{301}b", url: "x://a/\u{301}b", parameters: [:]),
+        Reach(inputClass: "combining mark after a placeholder name",
+              pattern: "x://:id\u{301}.json", url: "x://7\u{301}.json", parameters: ["id": "7"]),
+        Reach(inputClass: "combining mark after a type's `>`",
+              pattern: "x://:id<int>\u{338}", url: "x://5\u{338}", parameters: ["id": "5"]),
+        Reach(inputClass: "combining mark after an optional group's `)`",
+              pattern: "x://p(/q)\u{301}", url: "x://p/q\u{301}", parameters: [:]),
+    ])
+    func patternReachesURL(_ example: Reach) throws {
+        let router = Router()
+        try router.register(example.pattern) { _ in }
+        let match = try #require(router.match(example.url))
+        #expect(match.pattern == example.pattern)
+        for (name, value) in example.parameters {
+            #expect(match.parameters[name] == value)
+        }
+        #expect(router.deregister(example.pattern))
+        #expect(router.match(example.url) == nil)
+    }
+
+    /// A pattern that must be refused with `code`, quoting the pattern.
+    struct Refusal: Sendable, CustomTestStringConvertible {
+        let inputClass: String
+        let pattern: String
+        let code: RouteError.Code
+        var testDescription: String { inputClass }
+    }
+
+    @Test(arguments: [
+        Refusal(inputClass: "combining mark after `?` hides the query", pattern: "x://a?\u{301}", code: .invalidPattern),
+        Refusal(inputClass: "combining mark after `#` hides the fragment", pattern: "x://a#\u{301}b", code: .invalidPattern),
+        Refusal(inputClass: "combining mark after `:` still starts a placeholder with an empty name",
+                pattern: "x://:\u{301}", code: .invalidPattern),
+    ])
+    func patternIsRefused(_ example: Refusal) {
+        let router = Router()
+        #expect {
+            try router.register(example.pattern) { _ in }
+        } throws: { error in
+            let error = error as? RouteError
+            return error?.code == example.code && error?.message.contains(RouteError.quoted(example.pattern)) == true
+        }
+        #expect(router.routes.isEmpty)
+    }
+}
