@@ -22,6 +22,9 @@ struct FuzzRegressionTests {
               pattern: "x://:id<int>\u{338}", url: "x://5\u{338}", parameters: ["id": "5"]),
         Reach(inputClass: "combining mark after an optional group's `)`",
               pattern: "x://p(/q)\u{301}", url: "x://p/q\u{301}", parameters: [:]),
+        Reach(inputClass: "scheme longer than 256 bytes",
+              pattern: String(repeating: "a", count: 300) + "://x/:id",
+              url: String(repeating: "a", count: 300) + "://x/1", parameters: ["id": "1"]),
     ])
     func patternReachesURL(_ example: Reach) throws {
         let router = Router()
