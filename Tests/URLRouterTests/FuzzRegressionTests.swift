@@ -22,6 +22,8 @@ struct FuzzRegressionTests {
               pattern: "x://:id<int>\u{338}", url: "x://5\u{338}", parameters: ["id": "5"]),
         Reach(inputClass: "combining mark after an optional group's `)`",
               pattern: "x://p(/q)\u{301}", url: "x://p/q\u{301}", parameters: [:]),
+        Reach(inputClass: "combining mark after the scheme's `:`",
+              pattern: "x:\u{301}", url: "x:\u{301}", parameters: [:]),
         Reach(inputClass: "scheme longer than 256 bytes",
               pattern: String(repeating: "a", count: 300) + "://x/:id",
               url: String(repeating: "a", count: 300) + "://x/1", parameters: ["id": "1"]),

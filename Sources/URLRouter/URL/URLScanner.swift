@@ -115,7 +115,7 @@ enum URLScanner {
         let length = utf8.withUnsafeMutableBufferPointer { schemeLength(UnsafeBufferPointer($0)) }
         guard length > 0 else { return nil }
         let colon = text.utf8.index(text.startIndex, offsetBy: length)
-        return (text[..<colon], text[text.index(after: colon)...])
+        return (text[..<colon], text[text.utf8.index(after: colon)...])
     }
 
     /// Decodes every encoded segment into `scratch` at its own offsets (decoding never grows).
