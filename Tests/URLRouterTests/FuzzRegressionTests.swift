@@ -64,4 +64,28 @@ struct FuzzRegressionTests {
         }
         #expect(router.routes.isEmpty)
     }
+
+    /// What observers see: every query value redacted, whatever follows `?`, `&` or `=`.
+    struct Redaction: Sendable, CustomTestStringConvertible {
+        let inputClass: String
+        let url: String
+        let redacted: String
+        var testDescription: String { inputClass }
+    }
+
+    @Test(arguments: [
+        Redaction(inputClass: "combining mark after `=` leaked the value",
+                  url: "x://a?token=\u{301}secret", redacted: "x://a?token=<redacted>"),
+        Redaction(inputClass: "combining mark after `?` leaked the whole query",
+                  url: "x://a?\u{301}token=secret", redacted: "x://a?\u{301}token=<redacted>"),
+        Redaction(inputClass: "combining mark after `&` swallowed the next item's name",
+                  url: "x://a?b=1&\u{301}c=2", redacted: "x://a?b=<redacted>&\u{301}c=<redacted>"),
+        Redaction(inputClass: "`?` inside the fragment is not a query",
+                  url: "x://a#b?c=1", redacted: "x://a#b?c=1"),
+        Redaction(inputClass: "fragment kept after the query",
+                  url: "x://a?c=1&flag&=v#top", redacted: "x://a?c=<redacted>&flag&=<redacted>#top"),
+    ])
+    func observersSeeQueryValuesRedacted(_ example: Redaction) {
+        #expect(RouteEvent.redactingQueryValues(example.url) == example.redacted)
+    }
 }
