@@ -88,4 +88,33 @@ struct FuzzRegressionTests {
     func observersSeeQueryValuesRedacted(_ example: Redaction) {
         #expect(RouteEvent.redactingQueryValues(example.url) == example.redacted)
     }
+
+    /// Generation, then matching: the pattern must win and every value must come back.
+    struct RoundTrip: Sendable, CustomTestStringConvertible {
+        let inputClass: String
+        let pattern: String
+        let parameters: [String: String]
+        let url: String
+        var wildcard: [String] = []
+        var testDescription: String { inputClass }
+    }
+
+    @Test(arguments: [
+        RoundTrip(inputClass: "`*` in an optional group without a value for `*`",
+                  pattern: "app://a(/*/b)", parameters: ["q": "1"], url: "app://a?q=1"),
+        RoundTrip(inputClass: "`*` in an optional group with a value for `*`",
+                  pattern: "app://a(/*/b)", parameters: ["*": "x"], url: "app://a/x/b"),
+    ])
+    func generatedURLGivesTheValuesBack(_ example: RoundTrip) throws {
+        let router = Router()
+        try router.register(example.pattern) { _ in }
+        let url = try router.url(for: example.pattern, parameters: example.parameters)
+        #expect(url == example.url)
+        let match = try #require(router.match(url))
+        #expect(match.pattern == example.pattern)
+        for (name, value) in example.parameters where name != "*" && name != "**" {
+            #expect(match.parameters[name] == value)
+        }
+        #expect(match.wildcard == example.wildcard)
+    }
 }

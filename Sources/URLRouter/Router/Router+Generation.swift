@@ -64,15 +64,21 @@ extension Router {
         return url
     }
 
-    /// The longest combination of optional groups whose placeholders are all given.
+    /// The longest combination of optional groups whose placeholders are all given; `*` counts
+    /// as a placeholder named `*`, while `**` may always take no segments.
     private static func expansion(of pattern: RoutePattern, for parameters: [String: String]) throws(RouteError) -> [PatternSegment] {
-        let satisfied = pattern.expansions.filter { segments in
-            segments.allSatisfy { $0.name.map { parameters[$0] != nil } ?? true }
+        func missing(_ segment: PatternSegment) -> String? {
+            switch segment {
+            case .parameter(let name, _, _): parameters[name] == nil ? "\":\(name)\"" : nil
+            case .wildcard: parameters["*"] == nil ? "\"*\"" : nil
+            case .literal, .catchAll: nil
+            }
         }
+        let satisfied = pattern.expansions.filter { segments in segments.allSatisfy { missing($0) == nil } }
         guard let best = satisfied.max(by: { $0.count < $1.count }) else {
-            let missing = pattern.expansions[0].compactMap(\.name).filter { parameters[$0] == nil }
+            let names = pattern.expansions[0].compactMap(missing)
             throw RouteError(.missingParameter,
-                "\(RouteError.quoted(pattern.text)) needs a value for " + missing.map { "\":\($0)\"" }.joined(separator: ", ") + ".")
+                "\(RouteError.quoted(pattern.text)) needs a value for " + names.joined(separator: ", ") + ".")
         }
         return best
     }
