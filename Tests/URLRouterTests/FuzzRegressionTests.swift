@@ -104,6 +104,9 @@ struct FuzzRegressionTests {
                   pattern: "app://a(/*/b)", parameters: ["q": "1"], url: "app://a?q=1"),
         RoundTrip(inputClass: "`*` in an optional group with a value for `*`",
                   pattern: "app://a(/*/b)", parameters: ["*": "x"], url: "app://a/x/b"),
+        RoundTrip(inputClass: "`/` followed by a combining mark in a `**` value",
+                  pattern: "app://f/**", parameters: ["**": "a/\u{301}b"], url: "app://f/a/%CC%81b",
+                  wildcard: ["a", "\u{301}b"]),
     ])
     func generatedURLGivesTheValuesBack(_ example: RoundTrip) throws {
         let router = Router()

@@ -48,8 +48,10 @@ extension Router {
                 segments.append(URLEncoding.encode(value, allowed: .pathSegment))
             case .catchAll:
                 used.insert("**")
-                let pieces = (parameters["**"] ?? "").split(separator: "/", omittingEmptySubsequences: true)
-                segments.append(contentsOf: pieces.map { URLEncoding.encode(String($0), allowed: .pathSegment) })
+                // Split on scalars, as matching splits on bytes: `/` followed by a combining mark
+                // still separates segments.
+                let pieces = (parameters["**"] ?? "").unicodeScalars.split(separator: "/", omittingEmptySubsequences: true)
+                segments.append(contentsOf: pieces.map { URLEncoding.encode(String(Substring($0)), allowed: .pathSegment) })
             }
         }
         var url = ""
