@@ -120,4 +120,34 @@ struct FuzzRegressionTests {
         }
         #expect(match.wildcard == example.wildcard)
     }
+
+    /// Optional groups whose combinations some URL matches two of are refused: a generated
+    /// link would not give its values back. Patterns whose combinations never share a URL stay.
+    @Test(arguments: [
+        ("app://(/:a)/*/**", false),        // `w/q`: [*, **] or [:a, *, **]
+        ("p(/:x)(/:y<int>)", false),        // `p/5`: x or y
+        ("p(/:x)(/:y)", false),             // the same shape twice
+        ("a(/:x/c)(/b/:y)", false),         // `a/b/c`: x = b, or y = c
+        ("a(/:v)/**", false),               // `a/q`: v, or the path q
+        ("a(/:x)(/b)", false),              // `a/b`: x = b, or the literal
+        ("/path/:thing(/new)(/more/:x)", true),
+        ("a(/b)(/c)", true),
+        ("p(/:a.html)(/:b.json)", true),    // no segment ends with both suffixes
+        ("p(/:a<int>)(/abc)", true),        // abc is no int
+        ("files(/:v<int>)/:name.html", true),
+    ])
+    func ambiguousOptionalGroupsAreRefused(pattern: String, accepted: Bool) {
+        let router = Router()
+        if accepted {
+            #expect(throws: Never.self) { try router.register(pattern) { _ in } }
+        } else {
+            #expect {
+                try router.register(pattern) { _ in }
+            } throws: { error in
+                let error = error as? RouteError
+                return error?.code == .invalidPattern && error?.message.contains("ambiguous") == true
+                    && error?.message.contains(RouteError.quoted(pattern)) == true
+            }
+        }
+    }
 }

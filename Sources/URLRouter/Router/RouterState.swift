@@ -41,6 +41,14 @@ struct RouterState: Sendable {
         if Set(shapes).count != shapes.count {
             throw .invalidPattern(text, "its optional groups are ambiguous: two combinations have the same shape.")
         }
+        let overlap = pattern.overlappingExpansions(caseInsensitivePaths: options.caseInsensitivePaths) { name, value in
+            guard let index = trie.typeIndex(name) else { return true }
+            return value.withUnsafeBufferPointer { trie.types[Int(index)].accepts($0) }
+        }
+        if let (first, second) = overlap {
+            throw .invalidPattern(text,
+                "its optional groups are ambiguous: some URL matches both \"\(first)\" and \"\(second)\"; register them as separate patterns.")
+        }
         var replaced = Set<Int32>()
         for endpoint in endpoints(of: pattern, options: options, create: false) {
             guard let endpoint else { continue }
