@@ -78,9 +78,18 @@ struct RoutePattern: Sendable {
         _ text: Substring.UnicodeScalarView, _ index: inout Substring.Index, depth: Int, fail: (String) -> RouteError
     ) throws(RouteError) -> [String] {
         var results = [""]
+        // Ordinary characters since the last group, appended to every result at once: one
+        // append per character per result would be quadratic in the pattern's length.
+        var run = ""
+        func flush() {
+            guard !run.isEmpty else { return }
+            results = results.map { $0 + run }
+            run = ""
+        }
         while index < text.endIndex {
             let character = text[index]
             if character == "(" {
+                flush()
                 text.formIndex(after: &index)
                 let inner = try expandSequence(text, &index, depth: depth + 1, fail: fail)
                 guard index < text.endIndex, text[index] == ")" else { throw fail("an optional group \"(\" is never closed.") }
@@ -91,12 +100,14 @@ struct RoutePattern: Sendable {
                 }
             } else if character == ")" {
                 guard depth > 0 else { throw fail("\")\" closes no optional group.") }
+                flush()
                 return results
             } else {
-                results = results.map { $0 + String(character) }
+                run.unicodeScalars.append(character)
                 text.formIndex(after: &index)
             }
         }
+        flush()
         return results
     }
 
