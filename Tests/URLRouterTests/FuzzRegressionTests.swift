@@ -167,4 +167,32 @@ struct FuzzRegressionTests {
         let reached = router.match("x://a/b/g/" + tail)?.pattern == pattern
         #expect(reached)
     }
+
+    /// Input class: deeply nested optional groups. Parsing recursed once per level before any
+    /// check, so 600 levels overflowed a 512 KiB thread stack in a debug build (200,000 levels
+    /// the 8 MiB main thread with a raised pattern limit). Nesting is now refused past 16.
+    @Test(arguments: [17, 600, 20_000])
+    func deeplyNestedGroupsAreRefusedOnASmallStack(depth: Int) throws {
+        let router = Router(options: .init(limits: .init(maxPatternLength: 1 << 20)))
+        let pattern = "t://" + String(repeating: "(/a", count: depth) + String(repeating: ")", count: depth)
+        let error = onThread(stackSize: 512 * 1024) { () -> RouteError? in
+            do throws(RouteError) {
+                try router.register(pattern) { _ in }
+                return nil
+            } catch {
+                return error
+            }
+        }
+        #expect(error?.code == .invalidPattern)
+        #expect(error?.message.contains("nest more than 16 deep") == true)
+    }
+
+    @Test func sixteenNestedGroupsAreFine() throws {
+        let router = Router()
+        let pattern = "t://x" + String(repeating: "(/a", count: 16) + String(repeating: ")", count: 16)
+        try router.register(pattern) { _ in }
+        #expect(router.match("t://x")?.pattern == pattern)
+        #expect(router.match("t://x" + String(repeating: "/a", count: 16))?.pattern == pattern)
+        #expect(router.match("t://x" + String(repeating: "/a", count: 17)) == nil)
+    }
 }

@@ -19,6 +19,9 @@ struct RoutePattern: Sendable {
 
     /// The most expansions optional groups may produce.
     static let maxExpansions = 64
+    /// The deepest optional groups may nest. Parsing recurses once per level, and nesting adds
+    /// about one combination per level, so deeper patterns could only be refused later anyway.
+    static let maxGroupDepth = 16
 
     /// Parses and validates `text`.
     ///
@@ -90,6 +93,7 @@ struct RoutePattern: Sendable {
             let character = text[index]
             if character == "(" {
                 flush()
+                guard depth < maxGroupDepth else { throw fail("its optional groups nest more than \(maxGroupDepth) deep.") }
                 text.formIndex(after: &index)
                 let inner = try expandSequence(text, &index, depth: depth + 1, fail: fail)
                 guard index < text.endIndex, text[index] == ")" else { throw fail("an optional group \"(\" is never closed.") }
