@@ -34,7 +34,7 @@ struct RoutePattern: Sendable {
 
         guard text.utf8.count <= limits.maxPatternLength else {
             throw RouteError(.limitExceeded,
-                "Pattern \(RouteError.quoted(text)) is \(text.utf8.count) bytes; the limit is \(limits.maxPatternLength).")
+                "Pattern \(RouteError.quoted(text)) is \(text.utf8.count) bytes; the limit is \(limits.maxPatternLength) (Router.Limits.maxPatternLength).")
         }
         // Structure is found on Unicode scalars, never on Characters: a combining mark after
         // `/`, `?`, `:` or `>` must not hide it, since URLs are split on those bytes.
@@ -61,7 +61,8 @@ struct RoutePattern: Sendable {
         for alternative in alternatives {
             let segments = try Self.parseSegments(alternative, knownTypes: knownTypes, fail: fail)
             guard segments.count <= limits.maxSegments else {
-                throw fail("it has \(segments.count) segments; the limit is \(limits.maxSegments).")
+                throw RouteError(.limitExceeded,
+                    "Pattern \(RouteError.quoted(text)) has \(segments.count) segments; the limit is \(limits.maxSegments) (Router.Limits.maxSegments).")
             }
             expansions.append(segments)
         }

@@ -71,16 +71,16 @@ extension RouteTable {
     private func lookup(_ url: String, _ bytes: UnsafeBufferPointer<UInt8>, _ excluded: [Int32]) -> Lookup {
         let limits = options.limits
         guard bytes.count <= limits.maxURLLength else {
-            return .overLimit("the URL is \(bytes.count) bytes; the limit is \(limits.maxURLLength).")
+            return .overLimit("the URL is \(bytes.count) bytes; the limit is \(limits.maxURLLength) (Router.Limits.maxURLLength).")
         }
         let maxSegments = limits.maxSegments
         return withUnsafeTemporaryAllocation(of: ScannedSegment.self, capacity: maxSegments) { segments in
             let scanned = URLScanner.scan(bytes, segments: segments)
             guard scanned.segmentCount <= maxSegments else {
-                return .overLimit("the URL has \(scanned.segmentCount) path segments; the limit is \(maxSegments).")
+                return .overLimit("the URL has \(scanned.segmentCount) path segments; the limit is \(maxSegments) (Router.Limits.maxSegments).")
             }
             guard scanned.queryItemCount <= limits.maxQueryItems else {
-                return .overLimit("the URL has \(scanned.queryItemCount) query items; the limit is \(limits.maxQueryItems).")
+                return .overLimit("the URL has \(scanned.queryItemCount) query items; the limit is \(limits.maxQueryItems) (Router.Limits.maxQueryItems).")
             }
             var schemeRoot: Int32?
             if scanned.schemeEnd > 0 {

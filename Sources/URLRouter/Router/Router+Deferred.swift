@@ -55,7 +55,7 @@ extension Router {
         }
         if let dropped {
             dropped.completion?(.failure(RouteError(.dropped,
-                "Dropped \(RouteError.quoted(dropped.url)): more than \(options.limits.maxDeferredOpens) opens waited for the router to be ready.")))
+                "Dropped \(RouteError.quoted(dropped.url)): more than \(options.limits.maxDeferredOpens) opens waited for the router to be ready (Router.Limits.maxDeferredOpens).")))
             if !table.hooks.observers.isEmpty {
                 table.notify(url: dropped.url, source: dropped.source, pattern: nil, outcome: .dropped, since: .now)
             }
