@@ -35,7 +35,9 @@ extension Router {
     public struct Limits: Sendable, Hashable {
         /// Bytes of UTF-8 in a URL. Default 16 KiB.
         public var maxURLLength: Int
-        /// Path segments in a URL or pattern. Default 64, at most 4,096.
+        /// Path segments in a URL or pattern. Default 64, at most 256: matching recurses once
+        /// per segment, and 256 levels fit a 512 KiB thread stack (a background thread's on
+        /// Apple platforms) even in a debug build.
         public var maxSegments: Int
         /// Items in a URL's query. Default 256.
         public var maxQueryItems: Int
@@ -50,7 +52,7 @@ extension Router {
         public init(maxURLLength: Int = 16 * 1024, maxSegments: Int = 64, maxQueryItems: Int = 256,
                     maxPatternLength: Int = 2 * 1024, maxRoutes: Int = 1_000_000, maxDeferredOpens: Int = 100) {
             self.maxURLLength = max(0, maxURLLength)
-            self.maxSegments = min(max(1, maxSegments), 4096)
+            self.maxSegments = min(max(1, maxSegments), 256)
             self.maxQueryItems = max(0, maxQueryItems)
             self.maxPatternLength = max(1, maxPatternLength)
             self.maxRoutes = max(0, maxRoutes)
