@@ -45,11 +45,9 @@ extension RoutePattern {
     ) -> Bool {
         switch (a, b) {
         case (.literal(let x), .literal(let y)):
-            return fold ? x.map(foldASCII) == y.map(foldASCII) : x == y
+            return equal(x[...], y[...], fold: fold)
         case (.literal(let literal), .parameter(_, let type, let suffix)), (.parameter(_, let type, let suffix), .literal(let literal)):
-            guard literal.count > suffix.count else { return false }
-            let tail = literal.suffix(suffix.count)
-            guard fold ? tail.map(foldASCII) == suffix.map(foldASCII) : tail.elementsEqual(suffix) else { return false }
+            guard literal.count > suffix.count, equal(literal.suffix(suffix.count), suffix[...], fold: fold) else { return false }
             guard let type, !fold else { return true }
             return accepts(type, Array(literal.dropLast(suffix.count)))
         case (.parameter(_, _, let x), .parameter(_, _, let y)):
@@ -57,6 +55,11 @@ extension RoutePattern {
         default:
             return true
         }
+    }
+
+    private static func equal(_ x: ArraySlice<UInt8>, _ y: ArraySlice<UInt8>, fold: Bool) -> Bool {
+        guard fold else { return x == y }
+        return x.count == y.count && zip(x, y).allSatisfy { foldASCII($0) == foldASCII($1) }
     }
 
     /// A combination written as a pattern path, for messages.
