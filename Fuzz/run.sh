@@ -32,7 +32,7 @@ build() {
 # Inputs past the limits (URL length, pattern length, ...) are the limits tests' business.
 max_len() {
     case $1 in
-        PatternRegistration) echo 512 ;;
+        PatternRegistration) echo 256 ;;
         *) echo 1024 ;;
     esac
 }

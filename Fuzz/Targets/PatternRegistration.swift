@@ -24,7 +24,7 @@ public func patternRegistrationFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) 
         return 0
     }
     fuzzCheck(router.routes.count == existingCount + 1, "not listed: \(fuzzShow(pattern))")
-    _ = router.description
+    if flags & 4 != 0 { _ = router.description }
 
     do {
         try router.register(pattern) { _ in }
