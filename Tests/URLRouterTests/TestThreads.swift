@@ -16,3 +16,19 @@ func onThread<Value: Sendable>(stackSize: Int, _ body: @escaping @Sendable () ->
     done.wait()
     return result.withLock { $0 }!
 }
+
+/// Runs `body` on `count` new threads at once and returns their results in thread order.
+func onThreads<Value: Sendable>(_ count: Int, _ body: @escaping @Sendable (_ index: Int) -> Value) -> [Value] {
+    let results = Mutex<[Int: Value]>([:])
+    let group = DispatchGroup()
+    for index in 0..<count {
+        group.enter()
+        Thread {
+            let value = body(index)
+            results.withLock { $0[index] = value }
+            group.leave()
+        }.start()
+    }
+    group.wait()
+    return results.withLock { results in (0..<count).map { results[$0]! } }
+}
