@@ -1,4 +1,3 @@
-import Synchronization
 import Testing
 @testable import URLRouter
 
@@ -107,10 +106,10 @@ struct LimitsTests {
 
     @Test func deferredOpens() throws {
         let router = Router(options: .init(limits: .init(maxDeferredOpens: 3)))
-        let handled = Mutex<[String]>([])
+        let handled = Locked<[String]>([])
         try router.register("t://d/:n") { request in handled.withLock { $0.append(request.parameters["n"]!) } }
         router.isReady = false
-        let results = Mutex<[String: RouteError?]>([:])
+        let results = Locked<[String: RouteError?]>([:])
         for index in 0..<4 {
             let opened = router.open("t://d/\(index)") { result in
                 results.withLock { $0["\(index)"] = result.error }
@@ -166,7 +165,7 @@ struct LimitsTests {
 
     /// What an open returned and what its completion received, in order.
     static func open(_ router: Router, _ url: String) -> (Bool, [Result<String?, RouteError>]) {
-        let results = Mutex<[Result<String?, RouteError>]>([])
+        let results = Locked<[Result<String?, RouteError>]>([])
         let opened = router.open(url) { result in
             results.withLock { $0.append(result.map { $0 as? String }) }
         }

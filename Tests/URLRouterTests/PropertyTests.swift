@@ -1,4 +1,3 @@
-import Synchronization
 import Testing
 @testable import URLRouter
 
@@ -50,7 +49,7 @@ struct PropertyTests {
             let canOpen = router.canOpen(url)
             let match = router.match(url)
             #expect((match != nil) == canOpen, "\(label)")
-            let outcomes = Mutex<[String]>([])
+            let outcomes = Locked<[String]>([])
             let opened = router.open(url) { result in
                 outcomes.withLock { $0.append((try? result.get()) as? String ?? "failure") }
             }

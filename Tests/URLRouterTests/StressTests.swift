@@ -131,7 +131,7 @@ struct StressTests {
 
     /// Whether a handler ran, and the value the completion received (before `open` returned).
     static func open(_ router: Router, _ url: String) -> (Bool, String?) {
-        let value = Mutex<String??>(nil)
+        let value = Locked<String??>(nil)
         let opened = router.open(url) { result in
             value.withLock { $0 = .some((try? result.get()) as? String) }
         }
@@ -141,7 +141,7 @@ struct StressTests {
 
 /// Inconsistencies seen by any thread.
 final class Problems: Sendable {
-    private let problems = Mutex<[String]>([])
+    private let problems = Locked<[String]>([])
     func add(_ problem: String) { problems.withLock { $0.append(problem) } }
     var list: [String] { problems.withLock { $0 } }
 }
