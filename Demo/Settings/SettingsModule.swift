@@ -1,2 +1,70 @@
-/// The Settings demo module.
-public enum SettingsModule {}
+import Synchronization
+import URLRouter
+
+/// The Settings demo module: the theme, under `settings://`.
+///
+/// Its target, `Target_Settings`, is registered nowhere and named nowhere in code: the
+/// mediator finds it by name at run time, because the app lists `"Settings"` among the
+/// modules to search. Running the release-built `deeplink open settings://theme/dark` proves
+/// that discovery survives optimisation and dead-code stripping.
+public enum SettingsModule {
+    /// What each pattern is and reaches, for `deeplink routes`.
+    public static let routeGuide: [String: (kind: String, reaches: String)] = [
+        "settings://theme": ("target-action", "Target_Settings.theme, found by name at run time"),
+        "settings://theme/:name": ("target-action", "Target_Settings.setTheme, found by name at run time"),
+    ]
+
+    /// The module name the mediator must search to find `Target_Settings`.
+    public static let moduleName = "Settings"
+
+    /// Registers the Settings routes on `router`, bridged to a target `mediator` discovers.
+    public static func register(on router: Router, mediator: Mediator) throws(RouteError) {
+        try router.register("settings://theme", target: "Settings", action: "theme", on: mediator)
+        try router.register("settings://theme/:name", target: "Settings", action: "setTheme", on: mediator)
+    }
+}
+
+/// The current theme, shared by every caller in the process.
+final class ThemeStore: Sendable {
+    static let shared = ThemeStore()
+    static let themes = ["dark", "light", "system"]
+
+    private let current = Mutex("system")
+
+    var theme: String { current.withLock { $0 } }
+
+    /// Sets `name` if it is a known theme; returns whether it was.
+    func set(_ name: String) -> Bool {
+        guard Self.themes.contains(name) else { return false }
+        current.withLock { $0 = name }
+        return true
+    }
+}
+
+/// Found by the mediator by name only. Public, so that a release build keeps it: the optimiser
+/// may drop an internal type that nothing references.
+public struct Target_Settings: MediatorTarget {
+    public init() {}
+
+    public var actions: [String: MediatorAction] {
+        [
+            "theme": { _ in ["theme": ThemeStore.shared.theme] },
+            "setTheme": { params in
+                let name = params["name"] as? String ?? ""
+                guard ThemeStore.shared.set(name) else {
+                    return ["theme": ThemeStore.shared.theme, "error": "unknown theme '\(name)'",
+                            "choices": ThemeStore.themes] as [String: Any]
+                }
+                return ["theme": name]
+            },
+        ]
+    }
+}
+
+/// The Settings' typed calls.
+extension Mediator {
+    /// The current theme, or nil when no Settings module is found.
+    public func settingsTheme() -> String? {
+        (perform(target: "Settings", action: "theme") as? [String: String])?["theme"]
+    }
+}

@@ -1,2 +1,79 @@
-/// The Shop demo module.
-public enum ShopModule {}
+import Synchronization
+import URLRouter
+
+/// The Shop demo module: items, categories, a cart and a checkout, under `shop://`.
+///
+/// It imports nothing but the router. Other modules reach it through its URLs, or through the
+/// mediator by the target name `"Shop"` (see the typed calls in `Target_Shop.swift`).
+public enum ShopModule {
+    /// What each pattern is and reaches, for `deeplink routes`.
+    public static let routeGuide: [String: (kind: String, reaches: String)] = [
+        "shop://item/:id<int>": ("handler", "item summary; typed placeholder, completes with the item"),
+        "shop://item/:id<int>/view": ("object", "ShopItemView, the item screen"),
+        "shop://category/**": ("object", "category page for any depth of path"),
+        "shop://cart": ("handler", "cart contents"),
+        "shop://cart/add/:id<int>": ("handler", "adds an item to the cart"),
+        "shop://cart/clear": ("target-action", "Target_Shop.nativeClearCart (native: in-app callers only)"),
+        "shop://checkout": ("target-action", "Target_Shop.checkout"),
+        "shop://": ("fallback", "shop home, for any shop:// link nothing else takes"),
+    ]
+
+    /// Registers the Shop's routes on `router` and its target on `mediator`.
+    public static func register(on router: Router, mediator: Mediator) throws(RouteError) {
+        mediator.register(Target_Shop.self)
+
+        // A plain handler with a typed placeholder: `shop://item/abc` does not match at all.
+        try router.register("shop://item/:id<int>") { request in
+            guard let id = request.parameters.int("id") else { return request.complete(nil) }
+            let item = Catalog.item(id)
+            request.complete(["id": item.id, "name": item.name, "price": item.price,
+                              "referrer": request.parameters["ref"] ?? "-"] as [String: Any])
+        }
+
+        // An object handler: `router.object(for:)` returns the view itself.
+        try router.registerObject("shop://item/:id<int>/view") { request in
+            request.parameters.int("id").map { ShopItemView(item: Catalog.item($0), referrer: request.parameters["ref"]) }
+        }
+
+        // `**` takes the rest of the path, zero or more segments.
+        try router.registerObject("shop://category/**") { request in
+            let path = request.wildcard
+            return ["path": path, "title": path.isEmpty ? "All categories" : path.joined(separator: " › ")]
+        }
+
+        try router.register("shop://cart") { request in
+            let ids = Cart.shared.items
+            request.complete(["count": ids.count, "items": ids.map { Catalog.item($0).name }] as [String: Any])
+        }
+
+        try router.register("shop://cart/add/:id<int>") { request in
+            guard let id = request.parameters.int("id") else { return request.complete(nil) }
+            request.complete(["added": Catalog.item(id).name, "count": Cart.shared.add(id)] as [String: Any])
+        }
+
+        // Bridged to target-actions. `nativeClearCart` is refused to every external open by the
+        // mediator's rule, so a link from outside cannot empty the cart; the app itself can.
+        try router.register("shop://cart/clear", target: "Shop", action: "nativeClearCart", on: mediator)
+        try router.register("shop://checkout", target: "Shop", action: "checkout", on: mediator)
+
+        // The scheme's fallback: every shop:// link that nothing more specific takes.
+        try router.register("shop://") { request in
+            request.complete("shop home (no page for \(request.url))")
+        }
+    }
+}
+
+/// The cart, shared by every caller in the process (the daemon keeps it between requests).
+final class Cart: Sendable {
+    static let shared = Cart()
+
+    private let ids = Mutex<[Int]>([])
+
+    var items: [Int] { ids.withLock { $0 } }
+
+    /// Adds `id`; returns the new count.
+    func add(_ id: Int) -> Int { ids.withLock { $0.append(id); return $0.count } }
+
+    /// Empties the cart; returns how many items it held.
+    func clear() -> Int { ids.withLock { let count = $0.count; $0.removeAll(); return count } }
+}

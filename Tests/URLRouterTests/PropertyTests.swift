@@ -20,7 +20,14 @@ struct PropertyTests {
                 #expect(error.message.contains("ambiguous"), "\(label): \(error)")
                 continue
             }
-            let url = try router.url(for: example.text, parameters: example.parameters)
+            let url: String
+            do {
+                url = try router.url(for: example.text, parameters: example.parameters)
+            } catch {
+                // Only optional groups can make a URL read back differently; generation says so.
+                #expect(example.text.contains("(") && error.message.contains("would not give its values back"), "\(label): \(error)")
+                continue
+            }
             let match = try #require(router.match(url), "\(label) → \(url) matches nothing")
             #expect(match.pattern == example.text, "\(label) → \(url)")
             for (name, value) in example.parameters where name != "*" && name != "**" {
@@ -32,7 +39,7 @@ struct PropertyTests {
             }
             checked += 1
         }
-        #expect(checked > 250, "too few patterns registered for the property to mean much")
+        #expect(checked > 250, "too few cases checked for the property to mean much")
     }
 
     /// Random URLs against a fixed table: nothing crashes, `canOpen` equals what `open` returns,

@@ -1,4 +1,5 @@
 import Foundation
+@testable import URLRouter
 
 /// Runs `body` on a new thread with the given stack size and returns its result: what a
 /// background thread on Apple platforms (512 KiB) would see.
@@ -30,21 +31,4 @@ func onThreads<Value: Sendable>(_ count: Int, _ body: @escaping @Sendable (_ ind
     }
     group.wait()
     return results.withLock { results in (0..<count).map { results[$0]! } }
-}
-
-/// A value behind an `NSLock`, for tests. Tests do not use `Synchronization.Mutex`: on Linux,
-/// ThreadSanitizer reports false races on it under contention (see ThreadSanitizerMutex.swift).
-///
-/// `@unchecked Sendable`: `value` is only touched inside `withLock`, under `lock`.
-final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-
-    init(_ value: Value) { self.value = value }
-
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
-    }
 }

@@ -66,6 +66,10 @@ struct RoutePattern: Sendable {
             }
             expansions.append(segments)
         }
+        let shapes = expansions.map { $0.map(\.shape) }
+        if Set(shapes).count != shapes.count {
+            throw fail("its optional groups are ambiguous: two combinations have the same shape.")
+        }
         self.expansions = isFallback ? [[]] : expansions
     }
 

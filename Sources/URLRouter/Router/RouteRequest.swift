@@ -17,11 +17,11 @@ public final class RouteRequest: Sendable {
     /// The completion a router passes along.
     typealias Completion = @Sendable (Result<Any?, RouteError>) -> Void
 
-    private enum State: Sendable {
-        case running(Completion?)
-        case returned(Completion?)
-        case completed
-        case declined
+    /// Where the request is: the handler is `running`, has `returned` without completing, or
+    /// the request is `completed` or `declined`. Only `running` and `returned` still owe the
+    /// completion its one call.
+    private enum State: UInt8 {
+        case running, returned, completed, declined
     }
 
     /// The match: pattern, parameters, wildcard, fragment.
@@ -30,13 +30,14 @@ public final class RouteRequest: Sendable {
     public let userInfo: [String: any Sendable]
     /// Whether the open came from inside the app or outside.
     public let source: RouteSource
-    private let state: Mutex<State>
+    private let completion: Completion?
+    private let state = Atomic<UInt8>(State.running.rawValue)
 
     init(match: RouteMatch, userInfo: [String: any Sendable], source: RouteSource, completion: Completion?) {
         self.match = match
         self.userInfo = userInfo
         self.source = source
-        self.state = Mutex(.running(completion))
+        self.completion = completion
     }
 
     deinit {
@@ -94,32 +95,26 @@ public final class RouteRequest: Sendable {
     /// }
     /// ```
     public func decline() {
-        state.withLock { state in
-            if case .running = state { state = .declined }
-        }
+        _ = transition(from: .running, to: .declined)
     }
 
     /// Marks the handler as returned; true when it declined.
     func handlerReturned() -> Bool {
-        state.withLock { state in
-            switch state {
-            case .declined: return true
-            case .running(let completion): state = .returned(completion); return false
-            default: return false
-            }
-        }
+        transition(from: .running, to: .returned) == .declined
     }
 
     /// Marks the request completed and returns the completion, if it was not completed before.
     private func takeCompletion() -> Completion? {
-        state.withLock { state -> Completion? in
-            switch state {
-            case .running(let completion), .returned(let completion):
-                state = .completed
-                return completion
-            case .completed, .declined:
-                return nil
-            }
-        }
+        if transition(from: .running, to: .completed) == .running { return completion }
+        if transition(from: .returned, to: .completed) == .returned { return completion }
+        return nil
+    }
+
+    /// Moves from `expected` to `desired` if the request is in `expected`; returns the state it
+    /// was in.
+    private func transition(from expected: State, to desired: State) -> State {
+        let (_, original) = state.compareExchange(
+            expected: expected.rawValue, desired: desired.rawValue, ordering: .acquiringAndReleasing)
+        return State(rawValue: original)!
     }
 }

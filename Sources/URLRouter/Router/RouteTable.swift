@@ -4,10 +4,15 @@ struct Route: Sendable {
         case action(@Sendable (RouteRequest) -> Void)
         case object(@Sendable (RouteRequest) -> Any?)
     }
+    /// Why an external open of a match is refused, or nil: a policy of whoever registered the
+    /// route (the bridge asks the mediator's remote rules).
+    typealias ExternalCheck = @Sendable (RouteMatch) -> String?
+
     let pattern: String
     let priority: Int32
     let access: RouteAccess
     let handler: Handler
+    let externalCheck: ExternalCheck?
     /// Its leaves are `firstLeaf..<firstLeaf + leafCount` in the trie.
     let firstLeaf: Int32
     let leafCount: Int32
@@ -33,4 +38,11 @@ final class RouteTable: Sendable {
     func route(ofLeaf leaf: Int32) -> Route {
         routes[Int(trie.leaves[Int(leaf)].route)]!
     }
+}
+
+/// What the router runs around every open besides the handler: interceptors and observers.
+/// Part of the snapshot, so that an open sees one consistent set from start to end.
+struct RouterHooks: Sendable {
+    var interceptors: [any RouteInterceptor] = []
+    var observers: [Observer] = []
 }

@@ -6,7 +6,7 @@ struct DeferredOpens: Sendable {
         let url: String
         let source: RouteSource
         let userInfo: [String: any Sendable]
-        let completion: RouteRequest.Completion?
+        let respond: RouteResponse.Handler?
     }
     var isReady = true
     var queue: [Pending] = []
@@ -40,12 +40,12 @@ extension Router {
 
     /// Queues the open when the router is not ready; true if it did.
     func deferIfNotReady(
-        _ url: String, source: RouteSource, userInfo: [String: any Sendable], completion: RouteRequest.Completion?
+        _ url: String, source: RouteSource, userInfo: [String: any Sendable], respond: RouteResponse.Handler?
     ) -> Bool {
         if readyFlag.load(ordering: .acquiring) { return false }
         let dropped: DeferredOpens.Pending?? = deferred.withLock { state in
             guard !state.isReady else { return nil }
-            state.queue.append(.init(url: url, source: source, userInfo: userInfo, completion: completion))
+            state.queue.append(.init(url: url, source: source, userInfo: userInfo, respond: respond))
             return .some(state.queue.count > options.limits.maxDeferredOpens ? state.queue.removeFirst() : nil)
         }
         guard let dropped else { return false }
@@ -54,8 +54,9 @@ extension Router {
             table.notify(url: url, source: source, pattern: nil, outcome: .deferred, since: .now)
         }
         if let dropped {
-            dropped.completion?(.failure(RouteError(.dropped,
-                "Dropped \(RouteError.quoted(dropped.url)): more than \(options.limits.maxDeferredOpens) opens waited for the router to be ready (Router.Limits.maxDeferredOpens).")))
+            let error = RouteError(.dropped,
+                "Dropped \(RouteError.quoted(dropped.url)): more than \(options.limits.maxDeferredOpens) opens waited for the router to be ready (Router.Limits.maxDeferredOpens).")
+            dropped.respond?(RouteResponse(url: dropped.url, match: nil, result: .failure(error)))
             if !table.hooks.observers.isEmpty {
                 table.notify(url: dropped.url, source: dropped.source, pattern: nil, outcome: .dropped, since: .now)
             }
@@ -78,7 +79,7 @@ extension Router {
             }
             if batch.isEmpty { return }
             for open in batch {
-                perform(open.url, source: open.source, userInfo: open.userInfo, completion: open.completion)
+                perform(open.url, source: open.source, userInfo: open.userInfo, respond: open.respond)
             }
         }
     }

@@ -35,7 +35,7 @@ extension Router {
                     var bytes = Array(value.utf8)
                     guard bytes.withUnsafeMutableBufferPointer({ checker.accepts(UnsafeBufferPointer($0)) }) else {
                         throw RouteError(.invalidParameter,
-                            "The value \(RouteError.quoted(value)) for \":\(name)\" in \(RouteError.quoted(pattern)) is not a \(type).")
+                            "The value \(RouteError.quoted(value)) for \":\(name)\" in \(RouteError.quoted(pattern)) is not of type \(type).")
                     }
                 }
                 used.insert(name)
@@ -63,7 +63,37 @@ extension Router {
                 URLEncoding.encode($0.key, allowed: .queryItem) + "=" + URLEncoding.encode($0.value, allowed: .queryItem)
             }.joined(separator: "&")
         }
+        if parsed.expansions.count > 1 {
+            try checkRoundTrip(url, pattern: pattern, types: types, chosen: chosen, parameters: parameters)
+        }
         return url
+    }
+
+    /// Throws unless matching `url` against `pattern` alone gives back the values it was built
+    /// from. Only optional groups can break that: two of their combinations may match the same
+    /// URL, and matching prefers the more specific one (`p(/:x)(/:y<int>)` reads `p/5` as `y`;
+    /// `a(/:v)/**` reads `a/q` as `v`, not as the path `q`).
+    private func checkRoundTrip(
+        _ url: String, pattern: String, types: [RouteParameterType], chosen: [PatternSegment], parameters: [String: String]
+    ) throws(RouteError) {
+        var alone = RouterState()
+        alone.trie.types = types
+        try alone.add(pattern, priority: 0, access: .public, replacing: false, handler: .action { _ in }, options: options)
+        let lookup = alone.freeze(options: options).lookup(url)
+        // Over a limit, opening the URL will say so; there is nothing to read back.
+        if case .overLimit = lookup { return }
+        var expected: [String: String] = [:]
+        for case .parameter(let name, _, _) in chosen { expected[name] = parameters[name] }
+        let path = (parameters["**"] ?? "").unicodeScalars.split(separator: "/").map { String(Substring($0)) }
+        let expectedWildcard = chosen.last == .catchAll ? path : []
+        guard case .matched(let match) = lookup else {
+            throw RouteError(.invalidParameter, "\(RouteError.quoted(url)) does not match \(RouteError.quoted(pattern)).")
+        }
+        if match.parameters.path == expected, match.wildcard == expectedWildcard { return }
+        var readBack = match.parameters.path.sorted { $0.key < $1.key }.map { ":\($0.key) = \(RouteError.quoted($0.value))" }
+        if !match.wildcard.isEmpty { readBack.append("** = \(RouteError.quoted(match.wildcard.joined(separator: "/")))") }
+        throw RouteError(.invalidParameter,
+            "\(RouteError.quoted(url)) would not give its values back from \(RouteError.quoted(pattern)): another combination of its optional groups matches it first and reads \(readBack.isEmpty ? "no placeholders" : readBack.joined(separator: ", ")). Give that group's placeholders too, or register the combinations as separate patterns.")
     }
 
     /// The longest combination of optional groups whose placeholders are all given; `*` counts

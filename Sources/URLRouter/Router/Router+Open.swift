@@ -1,4 +1,3 @@
-import Synchronization
 
 extension Router {
     /// Routes `url` to its handler on the caller's thread.
@@ -24,8 +23,27 @@ extension Router {
         _ url: String, source: RouteSource = .internal, userInfo: [String: any Sendable] = [:],
         completion: (@Sendable (Result<Any?, RouteError>) -> Void)? = nil
     ) -> Bool {
-        if deferIfNotReady(url, source: source, userInfo: userInfo, completion: completion) { return false }
-        return perform(url, source: source, userInfo: userInfo, completion: completion)
+        var response: RouteResponse.Handler?
+        if let completion { response = { completion($0.result) } }
+        return route(url, source: source, userInfo: userInfo, response: response)
+    }
+
+    /// Opens `url` like ``open(_:source:userInfo:completion:)`` and reports, with the result,
+    /// the match that handled it: after redirects and declines, which `match(_:)` cannot know.
+    ///
+    /// ```swift
+    /// router.route("shop://item/42") { response in
+    ///     print(response.match?.pattern ?? "-", response.result)
+    /// }
+    /// ```
+    /// - Returns: whether a handler ran.
+    @discardableResult
+    public func route(
+        _ url: String, source: RouteSource = .internal, userInfo: [String: any Sendable] = [:],
+        response: (@Sendable (RouteResponse) -> Void)?
+    ) -> Bool {
+        if deferIfNotReady(url, source: source, userInfo: userInfo, respond: response) { return false }
+        return perform(url, source: source, userInfo: userInfo, respond: response)
     }
 
     /// Routes `url` and returns the handler's value.
@@ -54,7 +72,7 @@ extension Router {
     public func object(for url: String, source: RouteSource = .internal, userInfo: [String: any Sendable] = [:]) -> Any? {
         guard isReady else { return nil }
         let box = ValueBox()
-        perform(url, source: source, userInfo: userInfo) { result in box.set(result) }
+        perform(url, source: source, userInfo: userInfo) { response in box.set(response.result) }
         return box.take()
     }
 
@@ -67,6 +85,7 @@ extension Router {
     /// ```
     public func canOpen(_ url: String, source: RouteSource = .internal) -> Bool {
         let table = currentTable()
+        if source == .external, table.schemeRefusal(url) != nil { return false }
         guard case .matched(let match) = table.lookup(url) else { return false }
         return table.refusal(of: match, source: source) == nil
     }
@@ -86,7 +105,7 @@ extension Router {
     @discardableResult
     func perform(
         _ url: String, source: RouteSource, userInfo: [String: any Sendable],
-        completion: RouteRequest.Completion?
+        respond: RouteResponse.Handler?
     ) -> Bool {
         let table = currentTable()
         let started: ContinuousClock.Instant? = table.hooks.observers.isEmpty ? nil : .now
@@ -94,9 +113,9 @@ extension Router {
         var visited: [String] = []
         var excluded: [Int32] = []
         var intercepted = false
-        func finish(_ outcome: RouteEvent.Outcome, pattern: String? = nil, error: RouteError? = nil) -> Bool {
-            if let error { completion?(.failure(error)) }
-            if let started { table.notify(url: current, source: source, pattern: pattern, outcome: outcome, since: started) }
+        func finish(_ outcome: RouteEvent.Outcome, match: RouteMatch? = nil, error: RouteError? = nil) -> Bool {
+            if let error { respond?(RouteResponse(url: current, match: match, result: .failure(error))) }
+            if let started { table.notify(url: current, source: source, pattern: match?.pattern, outcome: outcome, since: started) }
             return outcome == .handled
         }
         while true {
@@ -111,7 +130,7 @@ extension Router {
                 case .proceed:
                     break
                 case .refuse(let reason):
-                    return finish(.refused, pattern: match?.pattern, error: .refused(current, reason: reason))
+                    return finish(.refused, match: match, error: .refused(current, reason: reason))
                 case .redirect(let target):
                     visited.append(current)
                     if visited.contains(target) || visited.count > Self.maxRedirects {
@@ -133,13 +152,18 @@ extension Router {
                 return finish(.declined, error: RouteError(.declined, "Every route that matches \(RouteError.quoted(current)) declined it."))
             case .matched(let match):
                 if let refusal = table.refusal(of: match, source: source) {
-                    return finish(.refused, pattern: match.pattern, error: refusal)
+                    return finish(.refused, match: match, error: refusal)
+                }
+                var completion: RouteRequest.Completion?
+                if let respond {
+                    let opened = current
+                    completion = { result in respond(RouteResponse(url: opened, match: match, result: result)) }
                 }
                 if invoke(match, source: source, userInfo: userInfo, completion: completion) {
                     excluded.append(match.routeID)
                     continue
                 }
-                return finish(.handled, pattern: match.pattern)
+                return finish(.handled, match: match)
             }
         }
     }
@@ -171,8 +195,13 @@ extension Router {
 extension RouteTable {
     /// Why `match` may not be opened from `source`, or nil.
     func refusal(of match: RouteMatch, source: RouteSource) -> RouteError? {
-        if source == .external, match.route.access == .internalOnly {
+        guard source == .external else { return nil }
+        let route = match.route
+        if route.access == .internalOnly {
             return .refused(match.url, reason: "\(RouteError.quoted(match.pattern)) is internal only.")
+        }
+        if let check = route.externalCheck, let reason = check(match) {
+            return .refused(match.url, reason: reason)
         }
         return nil
     }
@@ -206,7 +235,7 @@ final class ResultBox: @unchecked Sendable {
 /// `@unchecked Sendable`: the value is only touched under `lock`; a completion that arrives after
 /// `take()` (a handler that completes later on another thread) is dropped.
 final class ValueBox: @unchecked Sendable {
-    private let lock = Mutex(false)
+    private let lock = Locked(false)
     private var value: Any?
 
     func set(_ result: Result<Any?, RouteError>) {

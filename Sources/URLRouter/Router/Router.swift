@@ -19,11 +19,11 @@ public final class Router: Sendable {
     /// The options this router was created with.
     public let options: Options
     /// The builder; writers hold this lock while they change the trie.
-    let state: Mutex<RouterState>
+    let state: Locked<RouterState>
     /// The snapshot readers use. Held only long enough to copy a reference.
-    let published: Mutex<PublishedTable>
+    let published: Locked<PublishedTable>
     /// Opens queued while the router is not ready (see `isReady`).
-    let deferred: Mutex<DeferredOpens>
+    let deferred: Locked<DeferredOpens>
     /// `deferred.isReady`, readable without the lock on every open.
     let readyFlag = Atomic<Bool>(true)
 
@@ -38,9 +38,9 @@ public final class Router: Sendable {
     public init(options: Options = Options()) {
         self.options = options
         let state = RouterState()
-        self.published = Mutex(PublishedTable(table: state.freeze(options: options)))
-        self.state = Mutex(state)
-        self.deferred = Mutex(DeferredOpens())
+        self.published = Locked(PublishedTable(table: state.freeze(options: options)))
+        self.state = Locked(state)
+        self.deferred = Locked(DeferredOpens())
     }
 
     /// The current snapshot.
@@ -102,10 +102,7 @@ public final class Router: Sendable {
         _ pattern: String, priority: Int = 0, access: RouteAccess = .public, replacing: Bool = false,
         handler: @escaping @Sendable (RouteRequest) -> Void
     ) throws(RouteError) {
-        try mutate { (state: inout RouterState) throws(RouteError) in
-            try state.add(pattern, priority: priority, access: access, replacing: replacing,
-                          handler: .action(handler), options: options)
-        }
+        try add(pattern, priority: priority, access: access, replacing: replacing, handler: .action(handler))
     }
 
     /// Registers a handler that returns a value: what ``object(for:source:userInfo:)`` returns
@@ -121,9 +118,17 @@ public final class Router: Sendable {
         _ pattern: String, priority: Int = 0, access: RouteAccess = .public, replacing: Bool = false,
         handler: @escaping @Sendable (RouteRequest) -> Any?
     ) throws(RouteError) {
+        try add(pattern, priority: priority, access: access, replacing: replacing, handler: .object(handler))
+    }
+
+    /// Registers a route with an optional check that refuses some external opens.
+    func add(
+        _ pattern: String, priority: Int, access: RouteAccess, replacing: Bool, handler: Route.Handler,
+        externalCheck: Route.ExternalCheck? = nil
+    ) throws(RouteError) {
         try mutate { (state: inout RouterState) throws(RouteError) in
             try state.add(pattern, priority: priority, access: access, replacing: replacing,
-                          handler: .object(handler), options: options)
+                          handler: handler, externalCheck: externalCheck, options: options)
         }
     }
 

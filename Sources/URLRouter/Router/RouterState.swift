@@ -34,21 +34,9 @@ struct RouterState: Sendable {
     /// - Complexity: O(pattern length); independent of the number of routes.
     mutating func add(
         _ text: String, priority: Int, access: RouteAccess, replacing: Bool, handler: Route.Handler,
-        options: Router.Options
+        externalCheck: Route.ExternalCheck? = nil, options: Router.Options
     ) throws(RouteError) {
         let pattern = try parse(text, options: options)
-        let shapes = pattern.expansions.map { $0.map(\.shape) }
-        if Set(shapes).count != shapes.count {
-            throw .invalidPattern(text, "its optional groups are ambiguous: two combinations have the same shape.")
-        }
-        let overlap = pattern.overlappingExpansions(caseInsensitivePaths: options.caseInsensitivePaths) { name, value in
-            guard let index = trie.typeIndex(name) else { return true }
-            return value.withUnsafeBufferPointer { trie.types[Int(index)].accepts($0) }
-        }
-        if let (first, second) = overlap {
-            throw .invalidPattern(text,
-                "its optional groups are ambiguous: some URL matches both \"\(first)\" and \"\(second)\"; register them as separate patterns.")
-        }
         var replaced = Set<Int32>()
         for endpoint in endpoints(of: pattern, options: options, create: false) {
             guard let endpoint else { continue }
@@ -73,7 +61,7 @@ struct RouterState: Sendable {
             trie.setLeaf(at: endpoint!, route: routeID, priority: clamped, names: segments.compactMap(\.name))
         }
         routes.append(Route(pattern: text, priority: clamped, access: access, handler: handler,
-                            firstLeaf: firstLeaf, leafCount: Int32(pattern.expansions.count)))
+                            externalCheck: externalCheck, firstLeaf: firstLeaf, leafCount: Int32(pattern.expansions.count)))
         liveRoutes += 1
     }
 
@@ -102,6 +90,23 @@ struct RouterState: Sendable {
         }
         routes[Int(id)] = nil
         liveRoutes -= 1
+        compactIfSparse(options: options)
+    }
+
+    /// Rebuilds the trie from the live routes, in registration order, once removed routes
+    /// outnumber them: routes that come and go in a long-running process do not grow the
+    /// table without bound.
+    ///
+    /// - Complexity: O(live routes), at most once per as many removals: amortised O(1).
+    private mutating func compactIfSparse(options: Router.Options) {
+        guard routes.count >= 64, routes.count > 2 * liveRoutes else { return }
+        var rebuilt = RouterState(hooks: hooks)
+        rebuilt.trie.types = trie.types
+        for case let route? in routes {
+            try? rebuilt.add(route.pattern, priority: Int(route.priority), access: route.access, replacing: false,
+                             handler: route.handler, externalCheck: route.externalCheck, options: options)
+        }
+        self = rebuilt
     }
 }
 

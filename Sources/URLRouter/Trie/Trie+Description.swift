@@ -22,41 +22,50 @@ extension Trie {
         func sortedLiterals(_ node: Int32) -> [(key: [UInt8], child: Int32)] {
             (children[node] ?? []).sorted { $0.key.lexicographicallyPrecedes($1.key) }
         }
-        var lines: [String] = []
         func leafText(_ leafID: Int32) -> String? {
             guard leafID >= 0, leaves[Int(leafID)].route >= 0 else { return nil }
             return label(leaves[Int(leafID)].route, leaves[Int(leafID)])
         }
-        func emit(_ text: String, _ depth: Int, leaf: Int32 = -1) {
+        func line(_ text: String, _ depth: Int, leaf: Int32 = -1) -> String {
             let indent = String(repeating: "  ", count: depth)
-            lines.append(leafText(leaf).map { "\(indent)\(text) → \($0)" } ?? "\(indent)\(text)")
+            return leafText(leaf).map { "\(indent)\(text) → \($0)" } ?? "\(indent)\(text)"
         }
-        func walk(_ node: Int32, _ depth: Int) {
-            for (key, child) in sortedLiterals(node) {
-                emit(URLEncoding.encode(key, allowed: .pathSegment), depth, leaf: nodes[Int(child)].leaf)
-                walk(child, depth + 1)
+        /// The lines below `node`; branches that lead to no registered route are left out.
+        func walk(_ node: Int32, _ depth: Int) -> [String] {
+            var lines: [String] = []
+            func child(_ text: String, _ child: Int32) {
+                let below = walk(child, depth + 1)
+                if leafText(nodes[Int(child)].leaf) != nil || !below.isEmpty {
+                    lines.append(line(text, depth, leaf: nodes[Int(child)].leaf))
+                    lines += below
+                }
             }
+            for (key, next) in sortedLiterals(node) { child(URLEncoding.encode(key, allowed: .pathSegment), next) }
             var edgeID = nodes[Int(node)].firstParameterEdge
             while edgeID >= 0 {
                 let edge = parameterEdges[Int(edgeID)]
-                emit(edgeLabel(edge), depth, leaf: nodes[Int(edge.child)].leaf)
-                walk(edge.child, depth + 1)
+                child(edgeLabel(edge), edge.child)
                 edgeID = edge.next
             }
             if leafText(nodes[Int(node)].catchAllLeaf) != nil {
-                emit("**", depth, leaf: nodes[Int(node)].catchAllLeaf)
+                lines.append(line("**", depth, leaf: nodes[Int(node)].catchAllLeaf))
+            }
+            return lines
+        }
+        var lines: [String] = []
+        for (scheme, root) in sortedLiterals(Self.schemesRoot) {
+            var below = walk(root, 1)
+            if leafText(nodes[Int(root)].fallbackLeaf) != nil { below.append(line("(fallback)", 1, leaf: nodes[Int(root)].fallbackLeaf)) }
+            if leafText(nodes[Int(root)].leaf) != nil || !below.isEmpty {
+                lines.append(line("\(String(decoding: scheme, as: UTF8.self))://", 0, leaf: nodes[Int(root)].leaf))
+                lines += below
             }
         }
-        for (scheme, root) in sortedLiterals(Self.schemesRoot) {
-            emit("\(String(decoding: scheme, as: UTF8.self))://", 0, leaf: nodes[Int(root)].leaf)
-            walk(root, 1)
-            if leafText(nodes[Int(root)].fallbackLeaf) != nil { emit("(fallback)", 1, leaf: nodes[Int(root)].fallbackLeaf) }
-        }
-        let schemeless = nodes[Int(Self.schemelessRoot)]
-        if schemeless.literalCount > 0 || schemeless.firstParameterEdge >= 0 || leafText(schemeless.leaf) != nil
-            || leafText(schemeless.catchAllLeaf) != nil {
-            emit("(any scheme)", 0, leaf: schemeless.leaf)
-            walk(Self.schemelessRoot, 1)
+        let schemeless = walk(Self.schemelessRoot, 1)
+        let schemelessLeaf = nodes[Int(Self.schemelessRoot)].leaf
+        if leafText(schemelessLeaf) != nil || !schemeless.isEmpty {
+            lines.append(line("(any scheme)", 0, leaf: schemelessLeaf))
+            lines += schemeless
         }
         return lines.joined(separator: "\n")
     }

@@ -1,0 +1,51 @@
+import Foundation
+import URLRouter
+
+/// Runs one command line and returns its exit status.
+enum DeepLinkCLI {
+    /// - Parameters:
+    ///   - schemes: the schemes links from outside may use (help, desktop entry).
+    ///   - makeService: builds the app's routing; called only by the commands that route.
+    static func run(_ arguments: [String], environment: [String: String], schemes: [String],
+                    makeService: () throws(RouteError) -> any DeepLinkService) -> ExitCode {
+        let command: Command
+        switch Arguments.parse(arguments) {
+        case .success(let parsed):
+            command = parsed
+        case .failure(let error):
+            let hint = error.topic.map { "deeplink \($0) --help" } ?? "deeplink --help"
+            printError("deeplink: \(error.message)\nRun '\(hint)' for usage.")
+            return .usage
+        }
+        switch command {
+        case .help(let topic):
+            print(Help.text(for: topic, defaultSocket: SocketPath.defaultPath(environment: environment), schemes: schemes))
+            return .success
+        case .send(let url, let socket, let json, let timeout):
+            return SendCommand.run(url: url, socket: socket, json: json, timeout: timeout, environment: environment)
+        case .desktopEntry(let commandsOnly):
+            return DesktopEntryCommand.run(commandsOnly: commandsOnly, schemes: schemes)
+        default:
+            break
+        }
+        let service: any DeepLinkService
+        do {
+            service = try makeService()
+        } catch {
+            printError("deeplink: the app's routes did not register: \(error.message)")
+            return .failure
+        }
+        switch command {
+        case .open(let url, let json, let external):
+            return OpenCommand.run(url: url, json: json, external: external, service: service)
+        case .routes(let json):
+            return RoutesCommand.run(json: json, service: service)
+        case .explain(let url, let external):
+            return ExplainCommand.run(url: url, external: external, service: service)
+        case .serve(let socket, let idleTimeout):
+            return ServeCommand.run(socket: socket, idleTimeout: idleTimeout, environment: environment, service: service)
+        default:
+            return .usage
+        }
+    }
+}

@@ -1,0 +1,172 @@
+/// The `--help` texts. `defaultSocket` is the path `serve` and `send` use without `--socket`.
+enum Help {
+    static func text(for topic: String?, defaultSocket: String, schemes: [String]) -> String {
+        switch topic {
+        case "open": open
+        case "routes": routes
+        case "explain": explain
+        case "serve": serve(defaultSocket: defaultSocket)
+        case "send": send(defaultSocket: defaultSocket)
+        case "desktop-entry": desktopEntry(schemes: schemes)
+        default: overview
+        }
+    }
+
+    static let exitStatus = """
+        Exit status:
+          0  routed (a handler ran), the daemon answered, or the command succeeded
+          1  not routed: no route matched, the route or scheme was refused, or the request was bad
+          2  usage error: unknown subcommand or option, missing or extra argument
+          3  send: daemon not reachable (no socket, nobody listening, no answer in time)
+          4  serve: another daemon is already listening on the socket
+          5  serve: the socket could not be set up (directory, permissions, path)
+        """
+
+    static let overview = """
+        deeplink: the deep-link handler of the URLRouter demo app.
+
+        Usage: deeplink <subcommand> [options]
+
+        Subcommands:
+          open URL [--json] [--external]  route URL in-process and print what happened
+          routes [--json]                 every registered pattern, its module and what it reaches
+          explain URL [--external]        how URL is parsed, which pattern wins and why others lose
+          serve [--socket PATH]           run the daemon on a Unix domain socket
+          send URL [--json]               hand URL to the running daemon and print its reply
+          desktop-entry [--xdg-mime]      print a .desktop file registering the demo's URL schemes
+
+        Run 'deeplink <subcommand> --help' for the details of one.
+
+        \(exitStatus)
+        """
+
+    static let open = """
+        Usage: deeplink open URL [--json] [--external]
+
+        Routes URL in this process, as the app itself would, and prints the winning pattern,
+        the parameters and the handler's result.
+
+        Options:
+          --json      print one JSON line, the same the daemon sends:
+                      {"ok":true,"pattern":"…","parameters":{…},"result":…}
+                      {"ok":false,"error":"not_found","url":"…","message":"…"}
+          --external  open it as the daemon would: internal-only routes, native… actions and
+                      schemes outside the allow-list are refused
+
+        Exit status: 0 routed, 1 not found or refused, 2 usage error.
+        """
+
+    static let routes = """
+        Usage: deeplink routes [--json]
+
+        Lists every registered pattern with the module that registered it, the kind of route
+        (handler, object, target-action, fallback), what it reaches, and whether it is
+        internal-only.
+
+        Options:
+          --json  one JSON array on one line:
+                  [{"pattern":"…","module":"…","kind":"…","reaches":"…","internal":false},…]
+
+        Exit status: 0, or 2 on a usage error.
+        """
+
+    static let explain = """
+        Usage: deeplink explain URL [--external]
+
+        Shows how URL is cut into scheme, host, segments, query and fragment, which pattern
+        wins, and why the other candidates lose. Runs no handler.
+
+        Options:
+          --external  explain it as the daemon would see it
+
+        Exit status: 0 when URL would route, 1 when it would not, 2 on a usage error.
+        """
+
+    static func serve(defaultSocket: String) -> String {
+        let limits = ServerConfiguration()
+        return """
+        Usage: deeplink serve [--socket PATH] [--idle-timeout SECONDS]
+
+        Runs the deep-link daemon in the foreground on a Unix domain socket (never TCP).
+
+        Options:
+          --socket PATH             socket to listen on; its directory must exist
+                                    (default: \(defaultSocket);
+                                    $XDG_RUNTIME_DIR/deeplink/, else /tmp/deeplink-<uid>/,
+                                    created with mode 0700)
+          --idle-timeout SECONDS    close clients that send no complete request for this
+                                    long, or stop reading their replies (default: \(Int(limits.idleTimeout)))
+
+        Protocol: one request per line, one JSON line back per request, in order.
+          PING          → {"ok":true,"pong":true}
+          OPEN <url>    → {"ok":true,"pattern":"…","parameters":{…},"result":…}
+                        | {"ok":false,"error":"<code>","url":"…","message":"…"}
+          Error codes: not_found, refused, bad_request, bad_encoding, unknown_command,
+          line_too_long, timeout, idle_timeout, busy, forbidden.
+          Commands are case-insensitive; a trailing \\r is ignored. A line without its
+          newline is not a request: when the client closes, it is discarded unanswered.
+
+        Limits:
+          - a request line holds at most \(limits.lineLimit) bytes before its newline; a longer one gets one
+            line_too_long reply, the rest of it is discarded, and the connection goes on
+          - control characters and invalid UTF-8 get bad_request / bad_encoding replies
+          - a handler that has not answered after \(SecondsFormat.text(limits.handlerTimeout)) gets a timeout reply
+          - at most \(limits.maxConnections) clients at once (more get busy), \(limits.maxOutstandingPerConnection) requests in flight
+            per client (the daemon reads no more from a client until it catches up)
+        URLs from the socket are external: internal-only routes, native… actions and schemes
+        outside the allow-list are refused. Peers of another user are refused (SO_PEERCRED);
+        the socket file is mode 0600.
+
+        Start-up: a second daemon on the same socket refuses to start (exit 4); a socket file
+        left by a crashed daemon is taken over. SIGTERM or SIGINT: stop accepting, remove the
+        socket, answer the requests already received (up to \(SecondsFormat.text(limits.drainTimeout))), exit 0. A second signal
+        stops at once.
+
+        Logs one line per request on stderr: time, connection, outcome, pattern and the URL
+        with query values and fragment shown as <redacted>.
+
+        Exit status: 0 after a signal, 2 usage error, 4 already running, 5 socket not set up.
+        """
+    }
+
+    static func send(defaultSocket: String) -> String {
+        """
+        Usage: deeplink send [--json] [--socket PATH] [--timeout SECONDS] [--] URL
+               deeplink send --ping [--socket PATH]
+
+        Hands URL to the running daemon ('deeplink serve') and prints its reply. This is what
+        the desktop entry runs: Exec=… send -- %u
+
+        Options:
+          --json              print the daemon's JSON reply line as it came
+          --ping              only check that the daemon answers
+          --socket PATH       the daemon's socket (default: \(defaultSocket))
+          --timeout SECONDS   how long to wait for the daemon (default: 5)
+
+        Exit status:
+          0  routed (or, with --ping, the daemon answered)
+          1  not found or refused (the reply says which)
+          2  usage error, or a URL with control characters or longer than 8187 bytes
+          3  daemon not reachable: no socket, nobody listening, or no answer in time
+        """
+    }
+
+    static func desktopEntry(schemes: [String]) -> String {
+        """
+        Usage: deeplink desktop-entry [--xdg-mime]
+
+        Prints a freedesktop .desktop file that makes this binary the handler of the demo's
+        URL schemes (\(schemes.map { $0 + "://" }.joined(separator: ", "))), with the commands
+        that install it as comments. It installs nothing itself:
+
+          deeplink desktop-entry > ~/.local/share/applications/deeplink.desktop
+          deeplink desktop-entry --xdg-mime | sh
+
+        Options:
+          --xdg-mime  print only the 'xdg-mime default deeplink.desktop x-scheme-handler/…'
+                      lines
+
+        Exit status: 0, or 2 on a usage error.
+        """
+    }
+}

@@ -1,0 +1,93 @@
+import Glibc
+
+/// Why `send` got no reply; every case ends in exit status 3.
+struct ClientError: Error {
+    var message: String
+}
+
+/// A blocking client for one request: connect, write one line, read one line, all within a
+/// deadline.
+struct DaemonClient {
+    /// The longest reply line accepted.
+    static let maxReplyLength = 1 << 20
+
+    let path: String
+    let timeout: Double
+
+    /// Sends `line` (a newline is added) and returns the reply line without its newline.
+    func request(_ line: String) throws(ClientError) -> String {
+        guard let address = UnixSocketAddress(path: path) else {
+            throw ClientError(message: "socket path is empty or longer than \(UnixSocketAddress.maxPathLength) bytes: \(path)")
+        }
+        let fd = UnixSocket.makeStream()
+        guard fd >= 0 else { throw ClientError(message: "socket: \(FileDescriptor.describe(errno))") }
+        defer { close(fd) }
+        setTimeouts(fd)
+        let connected = UnixSocket.connect(fd, to: address)
+        switch connected {
+        case 0: break
+        case ENOENT, ECONNREFUSED:
+            throw ClientError(message: "no daemon is listening on \(path) (start one with: deeplink serve)")
+        case EAGAIN, EWOULDBLOCK, EINPROGRESS:
+            throw ClientError(message: "the daemon on \(path) did not accept the connection within \(SecondsFormat.text(timeout))")
+        default:
+            throw ClientError(message: "cannot connect to \(path): \(FileDescriptor.describe(connected))")
+        }
+        do {
+            try writeAll(fd, Array((line + "\n").utf8))
+        } catch {
+            // The daemon may have answered and closed before taking the whole request (a
+            // refused peer, a busy daemon): its reply is still waiting to be read.
+            if let reply = try? readLine(fd) { return reply }
+            throw error
+        }
+        return try readLine(fd)
+    }
+
+    private func setTimeouts(_ fd: Int32) {
+        var limit = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - timeout.rounded(.down)) * 1_000_000))
+        let size = socklen_t(MemoryLayout<timeval>.size)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, size)
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &limit, size)
+    }
+
+    private func writeAll(_ fd: Int32, _ bytes: [UInt8]) throws(ClientError) {
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes.withUnsafeBytes { send(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
+            if sent > 0 {
+                offset += sent
+            } else if sent < 0 && errno == EINTR {
+                continue
+            } else {
+                throw ClientError(message: "the daemon on \(path) stopped taking the request: \(FileDescriptor.describe(errno))")
+            }
+        }
+    }
+
+    private func readLine(_ fd: Int32) throws(ClientError) -> String {
+        let deadline = MonotonicInstant.now().adding(seconds: timeout)
+        var reply: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if count > 0 {
+                reply += chunk[0..<count]
+                if let newline = reply.firstIndex(of: UInt8(ascii: "\n")) {
+                    return String(decoding: reply[..<newline], as: UTF8.self)
+                }
+                guard reply.count <= Self.maxReplyLength else {
+                    throw ClientError(message: "the daemon's reply is longer than \(Self.maxReplyLength) bytes")
+                }
+            } else if count == 0 {
+                throw ClientError(message: "the daemon on \(path) closed the connection without replying")
+            } else if errno == EINTR && MonotonicInstant.now() < deadline {
+                continue
+            } else if errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR {
+                throw ClientError(message: "the daemon on \(path) did not answer within \(SecondsFormat.text(timeout))")
+            } else {
+                throw ClientError(message: "reading the reply failed: \(FileDescriptor.describe(errno))")
+            }
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+/// `deeplink send [--json] [--socket PATH] [--timeout S] [--] URL` and `send --ping`: hand a URL
+/// to the running daemon and print its reply.
+enum SendCommand {
+    /// The longest URL that fits a request line (`OPEN ` plus the URL within the daemon's cap).
+    static let maxURLLength = ServerConfiguration().lineLimit - "OPEN ".utf8.count
+
+    static func run(url: String?, socket: String?, json: Bool, timeout: Double,
+                    environment: [String: String]) -> ExitCode {
+        let line: String
+        if let url {
+            if let problem = problem(with: url) {
+                printError("deeplink send: \(problem)")
+                return .usage
+            }
+            line = "OPEN " + url
+        } else {
+            line = "PING"
+        }
+        let client = DaemonClient(path: socket ?? SocketPath.defaultPath(environment: environment), timeout: timeout)
+        let replyLine: String
+        do {
+            replyLine = try client.request(line)
+        } catch {
+            printError("deeplink send: \(error.message)")
+            return .daemonUnreachable
+        }
+        guard let value = try? JSONDecoder().decode(JSONValue.self, from: Data(replyLine.utf8)),
+              let reply = Reply(json: value) else {
+            printError("deeplink send: the daemon's reply is not one of ours: \(LogLine.printable(replyLine))")
+            return .daemonUnreachable
+        }
+        print(json ? replyLine : HumanOutput.describe(reply, url: url))
+        return ExitCode(reply)
+    }
+
+    /// Why `url` cannot be sent as one request line, if it cannot: a control character (a
+    /// newline would smuggle in a second request) or more bytes than a line holds.
+    static func problem(with url: String) -> String? {
+        if url.trimmingSpaces().isEmpty { return "the URL is empty" }
+        if url.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
+            return "the URL contains a control character; percent-encode it"
+        }
+        if url.utf8.count > maxURLLength { return "the URL is longer than \(maxURLLength) bytes" }
+        return nil
+    }
+}

@@ -1,0 +1,121 @@
+import Glibc
+
+/// Accepting clients, timeouts, signals and the drain.
+extension SocketServer {
+    /// Accepts every waiting client. Peers of another user are refused; past the connection
+    /// limit a client gets a `busy` reply and is closed.
+    func acceptAll() {
+        let now = MonotonicInstant.now()
+        for _ in 0..<64 {
+            let fd = accept(listener.fd, nil, nil)
+            if fd < 0 {
+                if errno == EINTR || errno == ECONNABORTED { continue }
+                if errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM {
+                    // Out of descriptors: stop polling the listener briefly instead of spinning.
+                    LogLine.write("accept failed: \(FileDescriptor.describe(errno)); pausing accepts")
+                    acceptPausedUntil = now.adding(seconds: 0.1)
+                }
+                return
+            }
+            guard FileDescriptor.configure(fd, nonBlocking: true) else {
+                close(fd)
+                continue
+            }
+            guard let peer = PeerCredentials(socket: fd), peer.uid == geteuid() else {
+                let who = PeerCredentials(socket: fd).map { "uid=\($0.uid) pid=\($0.pid)" } ?? "unknown peer"
+                Connection.sendFarewell(.failed(ReplyError(code: "forbidden", url: nil,
+                    message: "this daemon only serves its own user")), to: fd)
+                close(fd)
+                LogLine.write("refused connection from \(who): not the daemon's user")
+                continue
+            }
+            guard connections.count < configuration.maxConnections else {
+                Connection.sendFarewell(.failed(.busy(limit: configuration.maxConnections)), to: fd)
+                close(fd)
+                LogLine.write("refused connection from pid=\(peer.pid): \(configuration.maxConnections) clients already")
+                continue
+            }
+            let id = nextConnectionID
+            nextConnectionID += 1
+            connections[id] = Connection(id: id, fd: fd, lineLimit: configuration.lineLimit, now: now)
+        }
+    }
+
+    /// Milliseconds until the earliest deadline, or -1 (wait for I/O only).
+    func pollTimeout() -> Int32 {
+        let idle = configuration.idleTimeout
+        var deadlines = connections.values.compactMap { $0.nextDeadline(idleTimeout: idle) }
+        if let drainDeadline { deadlines.append(drainDeadline) }
+        if let acceptPausedUntil { deadlines.append(acceptPausedUntil) }
+        guard let earliest = deadlines.min() else { return -1 }
+        return Int32(min(MonotonicInstant.now().milliseconds(until: earliest), 60_000))
+    }
+
+    /// Answers handlers that ran out of time and closes clients that idled or stopped reading.
+    func expireDeadlines() {
+        let now = MonotonicInstant.now()
+        if let paused = acceptPausedUntil, now >= paused { acceptPausedUntil = nil }
+        let idleLimit = configuration.idleTimeout
+        for client in connections.values where !client.broken {
+            var expired = false
+            for index in client.slots.indices where client.slots[index].reply == nil && client.slots[index].deadline <= now {
+                let reply = Reply.failed(.timeout(client.slots[index].url, seconds: configuration.handlerTimeout))
+                client.slots[index].reply = reply
+                logRequest(client.id, url: client.slots[index].url, reply: reply, started: client.slots[index].started)
+                expired = true
+            }
+            if expired {
+                client.moveReadyRepliesToOutput()
+                client.flush(now: now)
+            }
+            guard client.lastActivity.adding(seconds: idleLimit) <= now else { continue }
+            if client.hasPendingOutput {
+                client.broken = true
+                LogLine.write("conn=\(client.id) closed: replies unread for \(SecondsFormat.text(idleLimit))")
+            } else if client.slots.isEmpty && !client.readClosed {
+                Connection.sendFarewell(.failed(ReplyError(code: "idle_timeout", url: nil,
+                    message: "no complete request for \(SecondsFormat.text(idleLimit)); closing")), to: client.fd)
+                client.broken = true
+                LogLine.write("conn=\(client.id) closed: idle for \(SecondsFormat.text(idleLimit))")
+            }
+        }
+    }
+
+    /// Closes the clients that are done or gone.
+    func closeFinished() {
+        for client in connections.values where client.isFinished {
+            close(client.fd)
+            connections[client.id] = nil
+            acceptPausedUntil = nil
+        }
+    }
+
+    /// The first SIGTERM/SIGINT starts the drain; a second one ends it at once.
+    func handleSignals() {
+        let received = FileDescriptor.drain(signalFD)
+        guard let signal = received.last else { return }
+        let name = Int32(signal) == SIGINT ? "SIGINT" : "SIGTERM"
+        if drainDeadline == nil {
+            beginDrain(after: name)
+        } else {
+            LogLine.write("\(name) again: stopping without waiting")
+            drainDeadline = .now()
+        }
+    }
+
+    /// Stops accepting and removes the socket file; reads what clients have already sent,
+    /// then reads no more. The loop ends once every request received so far is answered and
+    /// written, or when the drain timeout passes.
+    private func beginDrain(after signal: String) {
+        acceptAll()
+        listening = false
+        listener.stopListening()
+        drainDeadline = MonotonicInstant.now().adding(seconds: configuration.drainTimeout)
+        for client in connections.values where !client.readClosed {
+            readFrom(client)
+            client.readClosed = true
+        }
+        let inFlight = connections.values.reduce(0) { $0 + $1.slots.count }
+        LogLine.write("\(signal): stopped accepting; finishing \(inFlight) request(s) in flight")
+    }
+}

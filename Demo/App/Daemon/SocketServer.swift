@@ -1,0 +1,172 @@
+import Dispatch
+import Glibc
+
+/// The daemon's event loop: one thread polls the listening socket, every client socket
+/// (non-blocking), the signal pipe and the completion pipe. Requests are routed on a concurrent
+/// dispatch queue and their replies come back through the ``CompletionInbox``, so neither a
+/// slow client nor a slow handler holds up anyone else. Each client's replies go out in the
+/// order of its requests.
+final class SocketServer {
+    let listener: ListeningSocket
+    let service: any DeepLinkService
+    let configuration: ServerConfiguration
+    let signalFD: Int32
+    let inbox: CompletionInbox
+    let routingQueue = DispatchQueue(label: "deeplink.routing", attributes: .concurrent)
+    var connections: [UInt64: Connection] = [:]
+    var nextConnectionID: UInt64 = 1
+    var listening = true
+    var acceptPausedUntil: MonotonicInstant?
+    var drainDeadline: MonotonicInstant?
+    var readBuffer = [UInt8](repeating: 0, count: 16 * 1024)
+
+    init(listener: ListeningSocket, service: any DeepLinkService, configuration: ServerConfiguration,
+         signalFD: Int32, inbox: CompletionInbox) {
+        self.listener = listener
+        self.service = service
+        self.configuration = configuration
+        self.signalFD = signalFD
+        self.inbox = inbox
+    }
+
+    /// Serves until SIGTERM/SIGINT and the drain that follows; removes the socket file.
+    /// Returns `.success`, or `.failure` if `poll` itself fails.
+    func run() -> ExitCode {
+        var status = ExitCode.success
+        while true {
+            if let drainDeadline, connections.isEmpty || MonotonicInstant.now() >= drainDeadline { break }
+            let clients = Array(connections.values)
+            var descriptors = [pollfd(fd: signalFD, events: Int16(POLLIN), revents: 0),
+                               pollfd(fd: inbox.pollDescriptor, events: Int16(POLLIN), revents: 0)]
+            let acceptIndex = descriptors.count
+            let accepting = listening && (acceptPausedUntil.map { MonotonicInstant.now() >= $0 } ?? true)
+            descriptors.append(pollfd(fd: accepting ? listener.fd : -1, events: Int16(POLLIN), revents: 0))
+            for client in clients {
+                var events: Int16 = 0
+                if wantsRead(client) { events |= Int16(POLLIN) }
+                if client.hasPendingOutput { events |= Int16(POLLOUT) }
+                // A negative descriptor is skipped by poll: nothing to wait for on this client
+                // (its handlers are still running), and a hung-up peer must not spin the loop.
+                descriptors.append(pollfd(fd: events == 0 ? -1 : client.fd, events: events, revents: 0))
+            }
+            if poll(&descriptors, nfds_t(descriptors.count), pollTimeout()) < 0 && errno != EINTR {
+                LogLine.write("poll failed: \(FileDescriptor.describe(errno)); stopping")
+                status = .failure
+                break
+            }
+            if descriptors[0].revents != 0 { handleSignals() }
+            if descriptors[1].revents != 0 { deliver(inbox.take()) }
+            for (offset, client) in clients.enumerated() where connections[client.id] != nil {
+                let events = Int32(descriptors[acceptIndex + 1 + offset].revents)
+                if events & Int32(POLLIN | POLLHUP | POLLERR) != 0 && wantsRead(client) { readFrom(client) }
+                if events != 0 && client.hasPendingOutput { client.flush(now: .now()) }
+            }
+            expireDeadlines()
+            // Close before accepting, so clients that hung up in this round free their places.
+            closeFinished()
+            if accepting && listening && descriptors[acceptIndex].revents != 0 {
+                acceptAll()
+            }
+        }
+        for client in connections.values { close(client.fd) }
+        connections.removeAll()
+        if listening { listener.stopListening() }
+        listener.releaseLock()
+        LogLine.write("stopped; removed \(listener.path)")
+        return status
+    }
+
+    // MARK: - Reading and requests
+
+    func wantsRead(_ client: Connection) -> Bool {
+        !client.readClosed && !client.broken && hasRoom(client)
+    }
+
+    func hasRoom(_ client: Connection) -> Bool {
+        client.slots.count < configuration.maxOutstandingPerConnection
+            && client.output.count - client.outputOffset < configuration.maxPendingOutput
+    }
+
+    /// Reads what the client sent (up to 64 KiB per round, for fairness) and handles its lines.
+    func readFrom(_ client: Connection) {
+        for _ in 0..<4 where wantsRead(client) {
+            let count = readBuffer.withUnsafeMutableBytes { recv(client.fd, $0.baseAddress, $0.count, 0) }
+            if count > 0 {
+                readBuffer.withUnsafeBytes { client.framer.append(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+                handleBufferedLines(client)
+                if count < readBuffer.count { return }
+            } else if count == 0 {
+                client.readClosed = true
+                if client.framer.hasPartialLine {
+                    LogLine.write("conn=\(client.id) incomplete request discarded (no newline before end of input)")
+                }
+                return
+            } else if errno == EINTR {
+                continue
+            } else {
+                if errno != EAGAIN && errno != EWOULDBLOCK { client.broken = true }
+                return
+            }
+        }
+    }
+
+    /// Turns complete lines into requests while the client has room for more replies.
+    func handleBufferedLines(_ client: Connection) {
+        let now = MonotonicInstant.now()
+        while hasRoom(client), !client.broken, let event = client.framer.next() {
+            client.lastActivity = now
+            switch event {
+            case .overlong:
+                answer(client, url: nil, with: .failed(.lineTooLong(limit: configuration.lineLimit)), now: now)
+            case .line(let bytes):
+                switch RequestLine.parse(bytes) {
+                case .failure(let error): answer(client, url: nil, with: .failed(error), now: now)
+                case .success(.ping): answer(client, url: nil, with: .pong, now: now)
+                case .success(.open(let url)): dispatch(url, for: client, now: now)
+                }
+            }
+            client.moveReadyRepliesToOutput()
+        }
+        client.flush(now: now)
+    }
+
+    func answer(_ client: Connection, url: String?, with reply: Reply, now: MonotonicInstant) {
+        _ = client.addSlot(url: url, reply: reply, now: now, timeout: configuration.handlerTimeout)
+        logRequest(client.id, url: url, reply: reply, started: now)
+    }
+
+    func dispatch(_ url: String, for client: Connection, now: MonotonicInstant) {
+        let sequence = client.addSlot(url: url, reply: nil, now: now, timeout: configuration.handlerTimeout)
+        let (service, inbox, id) = (self.service, self.inbox, client.id)
+        routingQueue.async {
+            service.open(url, source: .external) { reply in
+                inbox.post(Completion(connectionID: id, sequence: sequence, url: url, reply: reply, started: now))
+            }
+        }
+    }
+
+    /// Fills the slots of finished requests; a reply for a client that is gone is only logged.
+    func deliver(_ completions: [Completion]) {
+        for completion in completions {
+            guard let client = connections[completion.connectionID],
+                  let index = client.slots.firstIndex(where: { $0.sequence == completion.sequence }) else {
+                logRequest(completion.connectionID, url: completion.url, reply: completion.reply,
+                           started: completion.started, note: "(client gone or timed out)")
+                continue
+            }
+            guard client.slots[index].reply == nil else { continue }
+            client.slots[index].reply = completion.reply
+            logRequest(client.id, url: completion.url, reply: completion.reply, started: completion.started)
+            client.moveReadyRepliesToOutput()
+            client.flush(now: .now())
+            handleBufferedLines(client)
+        }
+    }
+
+    func logRequest(_ id: UInt64, url: String?, reply: Reply, started: MonotonicInstant, note: String? = nil) {
+        var line = LogLine.request(connection: id, outcome: reply.outcome, pattern: reply.pattern, url: url,
+                                   milliseconds: MonotonicInstant.now().milliseconds(since: started))
+        if let note { line += " " + note }
+        LogLine.write(line)
+    }
+}

@@ -1,0 +1,47 @@
+/// Plain-text renderings for people; scripts use `--json`.
+enum HumanOutput {
+    /// What happened to `url`:
+    /// ```
+    /// routed shop://item/42?ref=home
+    ///   pattern     shop://item/:id<int>
+    ///   parameters  id=42, ref=home
+    ///   result      Espresso cup (#42), 9.50 EUR
+    /// ```
+    /// or `not_found: no route matches shop://nope`.
+    static func describe(_ reply: Reply, url: String?) -> String {
+        switch reply {
+        case .pong:
+            return "pong: the daemon is running"
+        case .failed(let error):
+            return "\(error.code): \(error.message)"
+        case .routed(let pattern, let parameters, let result):
+            let shownParameters = parameters.keys.sorted().map { "\($0)=\(parameters[$0] ?? "")" }
+            return """
+                routed \(url ?? "")
+                  pattern     \(pattern)
+                  parameters  \(shownParameters.isEmpty ? "(none)" : shownParameters.joined(separator: ", "))
+                  result      \(text(of: result))
+                """
+        }
+    }
+
+    /// A result as text: strings as they are, anything else as JSON.
+    static func text(of value: JSONValue) -> String {
+        if case .string(let string) = value { return string }
+        return value.encoded
+    }
+
+    /// Rows padded into columns, two spaces apart; the last column is not padded.
+    static func table(_ rows: [[String]]) -> String {
+        guard let columns = rows.map(\.count).max() else { return "" }
+        var widths = [Int](repeating: 0, count: columns)
+        for row in rows {
+            for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) }
+        }
+        return rows.map { row in
+            row.enumerated().map { index, cell in
+                index == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[index] - cell.count)
+            }.joined(separator: "  ")
+        }.joined(separator: "\n")
+    }
+}

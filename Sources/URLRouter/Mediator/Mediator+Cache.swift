@@ -1,0 +1,81 @@
+
+/// One cached target: the first caller creates the instance while later callers wait on this
+/// slot's own lock (never the mediator's), so concurrent first calls create exactly one.
+final class TargetSlot: Sendable {
+    let type: any MediatorTarget.Type
+    private let instance = Locked<(any MediatorTarget)?>(nil)
+
+    init(_ type: any MediatorTarget.Type) {
+        self.type = type
+    }
+
+    func get() -> any MediatorTarget {
+        instance.withLock { instance in
+            if let instance { return instance }
+            let made = type.init()
+            instance = made
+            return made
+        }
+    }
+}
+
+extension Mediator {
+    private enum Step: Sendable {
+        case cached(TargetSlot)
+        case create(any MediatorTarget.Type)
+        case discover(modules: [String])
+    }
+
+    /// Drops the cached instance of `target`; the next call creates a new one.
+    /// Returns whether an instance was cached.
+    ///
+    /// ```swift
+    /// mediator.perform(target: "Shop", action: "itemView", cacheTarget: true)
+    /// mediator.releaseCachedTarget("Shop")   // true
+    /// ```
+    @discardableResult
+    public func releaseCachedTarget(_ target: String) -> Bool {
+        state.withLock { $0.cached.removeValue(forKey: target) != nil }
+    }
+
+    /// The target instance for a call: the cached one, else a new one (kept if `cache`),
+    /// from the registered type, else from a discovered `Target_<name>`.
+    func instance(of target: String, cache: Bool) -> (any MediatorTarget)? {
+        let step = state.withLock { state in
+            Self.step(for: target, in: &state, type: nil, cache: cache)
+        }
+        switch step {
+        case .cached(let slot):
+            return slot.get()
+        case .create(let type):
+            return type.init()
+        case .discover(let modules):
+            guard let found = Self.discover(target, in: modules) else { return nil }
+            let next = state.withLock { state in
+                if state.searchModules == modules {
+                    state.discovered[target] = found
+                }
+                return Self.step(for: target, in: &state, type: found, cache: cache)
+            }
+            switch next {
+            case .cached(let slot): return slot.get()
+            case .create(let type): return type.init()
+            case .discover: return nil
+            }
+        }
+    }
+
+    private static func step(
+        for target: String, in state: inout State, type discovered: (any MediatorTarget.Type)?,
+        cache: Bool
+    ) -> Step {
+        if let slot = state.cached[target] { return .cached(slot) }
+        guard let type = state.registered[target] ?? state.discovered[target] ?? discovered else {
+            return .discover(modules: state.searchModules)
+        }
+        guard cache else { return .create(type) }
+        let slot = TargetSlot(type)
+        state.cached[target] = slot
+        return .cached(slot)
+    }
+}

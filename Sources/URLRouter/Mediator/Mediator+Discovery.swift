@@ -1,0 +1,72 @@
+extension Mediator {
+    /// The modules in which a target named `name` is looked up as the type `Target_<name>`
+    /// when no target of that name is registered. Searched in order; only the app sets them,
+    /// nothing in a call or a URL can add one.
+    ///
+    /// Declare discovered targets `public` (structs or final classes, not nested, not generic).
+    /// A debug build finds internal ones too, a release build may not.
+    ///
+    /// ```swift
+    /// mediator.searchModules = ["Shop", "Account"]
+    /// mediator.perform(target: "Shop", action: "itemView")   // finds Shop.Target_Shop
+    /// ```
+    public var searchModules: [String] {
+        get { state.withLock { $0.searchModules } }
+        set {
+            state.withLock {
+                $0.searchModules = newValue
+                $0.discovered = [:]
+            }
+        }
+    }
+
+    /// The longest target name discovery looks up; longer names are simply not found.
+    static let maxDiscoverableNameLength = 128
+
+    /// Finds `Target_<name>` in the first of `modules` that has it, through the Swift
+    /// runtime's type lookup by mangled name.
+    ///
+    /// Only plain ASCII identifiers reach the runtime: the name may come from a URL, and
+    /// anything else (dots, control bytes, mangling operators) could make the lookup reach
+    /// another module or another kind of type.
+    ///
+    /// The mangled name, not the `"Module.Type"` form, is used because the runtime reads the
+    /// dotted form as a class name only: `<len><module><len><type>V` for a struct, `C` for a
+    /// class.
+    //
+    // Release builds, checked on Linux with Swift 6.3.1: an executable built with
+    // `swift build -c release` (whole-module `-O`, linked with `--gc-sections`) that links a
+    // module whose `Target_` types nothing references by name in code. Public structs and
+    // public classes were found, by local call and by URL; an internal final class was found;
+    // an internal struct was not, though a debug build finds it. The whole-module optimizer
+    // deletes an unreferenced internal struct together with its conformance record, so the
+    // conformance record does not keep a type alive. Being public does: the compiler must emit
+    // an exported type, and the linker keeps the metadata sections that list its descriptor and
+    // conformance. Hence "declare them public".
+    static func discover(_ name: String, in modules: [String]) -> (any MediatorTarget.Type)? {
+        guard name.utf8.count <= maxDiscoverableNameLength, isIdentifier(name, digitFirst: true)
+        else { return nil }
+        let typeName = "Target_" + name
+        for module in modules where isIdentifier(module, digitFirst: false) {
+            for kind in ["V", "C"] {
+                let mangled = "\(module.utf8.count)\(module)\(typeName.utf8.count)\(typeName)\(kind)"
+                if let type = _typeByName(mangled) as? any MediatorTarget.Type {
+                    return type
+                }
+            }
+        }
+        return nil
+    }
+
+    /// ASCII letters, digits and `_`, not empty; a digit first only where allowed.
+    static func isIdentifier(_ text: String, digitFirst: Bool) -> Bool {
+        guard let first = text.utf8.first else { return false }
+        if !digitFirst, (0x30...0x39).contains(first) { return false }
+        return text.utf8.allSatisfy { byte in
+            switch byte {
+            case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x5F: true
+            default: false
+            }
+        }
+    }
+}

@@ -1,0 +1,75 @@
+extension Mediator {
+    /// The rules a URL must pass in ``perform(url:completion:)``; the app may tighten them.
+    ///
+    /// ```swift
+    /// mediator.remotePolicy = RemotePolicy(allowedSchemes: ["myapp"])
+    /// ```
+    public var remotePolicy: RemotePolicy {
+        get { state.withLock { $0.remotePolicy } }
+        set { state.withLock { $0.remotePolicy = newValue } }
+    }
+
+    /// Performs a call that arrived as a URL, `scheme://target/action?name=value`.
+    ///
+    /// The query items, percent-decoded, are the parameters (strings; `+` is not a space;
+    /// the last of repeated names wins); the fragment is ignored; the target is never cached.
+    /// The path must be exactly one segment, the action: `/b/c` and `/b/` are not found.
+    ///
+    /// Refused, after percent-decoding: actions whose names start with `native` in any letter
+    /// case (`na%74iveX`, `NativeX`), a direct call of ``notFoundAction``, and whatever
+    /// ``remotePolicy`` refuses. The target's `notFound` action and the ``noTargetHandler``
+    /// apply as for a local call.
+    ///
+    /// `completion` is called exactly once, before this returns, with the result that is
+    /// also returned.
+    ///
+    /// ```swift
+    /// mediator.perform(url: "myapp://Shop/itemView?id=42") { result in
+    ///     if case .failure(let error) = result { print(error) }
+    /// }
+    /// ```
+    @discardableResult
+    public func perform(
+        url: String, completion: ((Result<Any?, RouteError>) -> Void)? = nil
+    ) -> Result<Any?, RouteError> {
+        let result = performRemote(url)
+        completion?(result)
+        return result
+    }
+
+    private func performRemote(_ url: String) -> Result<Any?, RouteError> {
+        let parsed: MediatorURL
+        switch MediatorURL.parse(url) {
+        case .success(let value): parsed = value
+        case .failure(let error): return .failure(error)
+        }
+        let call = RemoteCall(
+            url: url, scheme: parsed.scheme, target: parsed.target, action: parsed.action,
+            parameters: parsed.parameters)
+        if let reason = refusal(of: call) {
+            return .failure(.refused(url, reason: reason))
+        }
+        return performResult(
+            target: call.target, action: call.action, params: call.parameters, cacheTarget: false)
+    }
+
+    /// Why a call from outside the app is refused, or nil: the rules below, then the policy.
+    func refusal(of call: RemoteCall) -> String? {
+        Self.alwaysRefused(call.action) ?? remotePolicy.refusal(of: call)
+    }
+
+    /// CTMediator's rule: `native…` actions are for local callers only. The first six bytes
+    /// are compared, ASCII letter case ignored, so no spelling of the prefix (`NATIVE`, or a
+    /// combining mark after the `e`) can reach one through a `notFound` action that matches
+    /// names loosely. `notFound` is refused because the mediator, not the URL, says which
+    /// action was missing.
+    private static func alwaysRefused(_ action: String) -> String? {
+        if action.utf8.count >= 6, zip(action.utf8, "native".utf8).allSatisfy({ $0 | 0x20 == $1 }) {
+            return "the action \(RouteError.quoted(action)) starts with \"native\"; such actions are local only."
+        }
+        if action == notFoundAction {
+            return "\(RouteError.quoted(notFoundAction)) is a fallback, not an action a URL may name."
+        }
+        return nil
+    }
+}

@@ -1,0 +1,94 @@
+/// A call that arrived as a URL, as ``RemotePolicy`` sees it: decoded, before it runs.
+///
+/// ```swift
+/// RemotePolicy { call in call.target != "Admin" || call.parameters["token"] == expected }
+/// ```
+public struct RemoteCall: Sendable, Equatable {
+    /// The URL as given.
+    public var url: String
+    /// The scheme, lowercased: `"app"`.
+    public var scheme: String
+    /// The target name, percent-decoded: `"Shop"`.
+    public var target: String
+    /// The action name, percent-decoded: `"itemView"`.
+    public var action: String
+    /// The query items, percent-decoded; the last of repeated names wins.
+    public var parameters: [String: String]
+
+    /// Creates a call, e.g. to try a policy's predicate in a test.
+    ///
+    /// ```swift
+    /// RemoteCall(url: "app://Shop/show", scheme: "app", target: "Shop", action: "show", parameters: [:])
+    /// ```
+    public init(url: String, scheme: String, target: String, action: String, parameters: [String: String]) {
+        self.url = url
+        self.scheme = scheme
+        self.target = target
+        self.action = action
+        self.parameters = parameters
+    }
+}
+
+/// Which schemes, targets and actions a URL may reach through ``Mediator/perform(url:completion:)``.
+///
+/// The default allows everything except what the mediator always refuses: actions whose names
+/// start with `native` (in any letter case) and a direct call of the `notFound` action.
+/// Every rule that is set must allow a call.
+///
+/// ```swift
+/// mediator.remotePolicy = RemotePolicy(
+///     allowedSchemes: ["myapp"], allowedTargets: ["Shop", "Account"],
+///     deniedActions: ["Account/delete"])
+/// ```
+public struct RemotePolicy: Sendable {
+    /// Schemes a URL may use, compared case-insensitively; nil allows any.
+    public var allowedSchemes: Set<String>?
+    /// Targets a URL may reach, compared exactly; nil allows any.
+    public var allowedTargets: Set<String>?
+    /// Actions a URL may reach, each written `"action"` (on any target) or `"Target/action"`;
+    /// nil allows any.
+    public var allowedActions: Set<String>?
+    /// Actions a URL may not reach, written like ``allowedActions``.
+    public var deniedActions: Set<String>
+    /// A last check, given the decoded call; return false to refuse it.
+    public var predicate: (@Sendable (RemoteCall) -> Bool)?
+
+    /// Creates a policy; with no arguments it allows every call the mediator does not always
+    /// refuse.
+    ///
+    /// ```swift
+    /// RemotePolicy(allowedSchemes: ["myapp"], allowedActions: ["Shop/itemView", "help"])
+    /// ```
+    public init(
+        allowedSchemes: Set<String>? = nil, allowedTargets: Set<String>? = nil,
+        allowedActions: Set<String>? = nil, deniedActions: Set<String> = [],
+        predicate: (@Sendable (RemoteCall) -> Bool)? = nil
+    ) {
+        self.allowedSchemes = allowedSchemes
+        self.allowedTargets = allowedTargets
+        self.allowedActions = allowedActions
+        self.deniedActions = deniedActions
+        self.predicate = predicate
+    }
+
+    /// Why `call` is refused, or nil when this policy allows it.
+    func refusal(of call: RemoteCall) -> String? {
+        if let schemes = allowedSchemes, !schemes.contains(where: { $0.lowercased() == call.scheme }) {
+            return "the scheme \(RouteError.quoted(call.scheme)) is not allowed."
+        }
+        if let targets = allowedTargets, !targets.contains(call.target) {
+            return "the target \(RouteError.quoted(call.target)) is not allowed."
+        }
+        let names: Set = [call.action, "\(call.target)/\(call.action)"]
+        if let actions = allowedActions, actions.isDisjoint(with: names) {
+            return "the action \(RouteError.quoted(call.action)) of target \(RouteError.quoted(call.target)) is not allowed."
+        }
+        if !deniedActions.isDisjoint(with: names) {
+            return "the action \(RouteError.quoted(call.action)) of target \(RouteError.quoted(call.target)) is denied."
+        }
+        if let predicate, !predicate(call) {
+            return "the app's policy declined it."
+        }
+        return nil
+    }
+}

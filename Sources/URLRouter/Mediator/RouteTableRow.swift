@@ -1,0 +1,235 @@
+import Foundation
+
+/// One row of a route table file: a URL pattern and the target-action it reaches.
+///
+/// A route table is a JSON array of rows:
+///
+/// ```json
+/// [
+///   { "pattern": "shop://item/:id", "target": "Shop", "action": "itemView" },
+///   { "pattern": "shop://admin", "target": "Shop", "action": "admin",
+///     "priority": 10, "access": "internal" }
+/// ]
+/// ```
+///
+/// `pattern`, `target` and `action` are required non-empty strings; `priority` is an optional
+/// whole number (default 0) and `access` optionally `"public"` (default) or `"internal"`.
+/// Any other field is an error, so a misspelt field cannot be silently ignored.
+public struct RouteTableRow: Sendable, Hashable {
+    /// Who may open the row's pattern: `"public"` (anyone) or `"internal"` (the app only).
+    public enum Access: String, Sendable, Hashable {
+        case `public`, `internal`
+    }
+
+    /// The URL pattern, e.g. `"shop://item/:id"`.
+    public var pattern: String
+    /// The target name, e.g. `"Shop"`.
+    public var target: String
+    /// The action name, e.g. `"itemView"`.
+    public var action: String
+    /// Higher wins when patterns overlap; 0 unless the row says otherwise.
+    public var priority: Int
+    /// Who may open the pattern; `.public` unless the row says otherwise.
+    public var access: Access
+    /// The row's position in the file, from 1.
+    public var row: Int
+    /// The line of the file on which the row starts, from 1.
+    public var line: Int
+
+    /// Creates a row, as ``parse(_:)`` would from a file.
+    ///
+    /// ```swift
+    /// RouteTableRow(pattern: "shop://item/:id", target: "Shop", action: "itemView")
+    /// ```
+    public init(
+        pattern: String, target: String, action: String, priority: Int = 0,
+        access: Access = .public, row: Int = 1, line: Int = 1
+    ) {
+        self.pattern = pattern
+        self.target = target
+        self.action = action
+        self.priority = priority
+        self.access = access
+        self.row = row
+        self.line = line
+    }
+
+    /// Reads a route table, or reports every bad row; it never returns part of a bad file.
+    ///
+    /// ```swift
+    /// let rows = try RouteTableRow.parse(#"[{"pattern": "shop://item/:id", "target": "Shop", "action": "itemView"}]"#)
+    /// ```
+    public static func parse(_ json: String) throws(RouteTableError) -> [RouteTableRow] {
+        try parse(bytes: Array(json.utf8))
+    }
+
+    /// Reads a route table from a file's contents, like the `String` form of ``parse(_:)``.
+    ///
+    /// ```swift
+    /// let rows = try RouteTableRow.parse(try Data(contentsOf: tableURL))
+    /// ```
+    public static func parse(_ json: Data) throws(RouteTableError) -> [RouteTableRow] {
+        try parse(bytes: [UInt8](json))
+    }
+
+    static let fields = ["pattern", "target", "action", "priority", "access"]
+
+    private static func parse(bytes: [UInt8]) throws(RouteTableError) -> [RouteTableRow] {
+        let root: JSONNode
+        do {
+            root = try JSONReader.read(bytes)
+        } catch {
+            throw RouteTableError(issues: [.init(row: error.row, line: error.line, message: error.message)])
+        }
+        guard case .array(let elements) = root.value else {
+            throw RouteTableError(issues: [.init(
+                row: nil, line: root.line,
+                message: "a route table is a JSON array of rows, found \(root.kind)")])
+        }
+        var rows: [RouteTableRow] = []
+        var issues: [RouteTableError.Issue] = []
+        for (offset, element) in elements.enumerated() {
+            var reader = RowReader(row: offset + 1, node: element)
+            if let row = reader.read() { rows.append(row) }
+            issues += reader.issues
+        }
+        guard issues.isEmpty else { throw RouteTableError(issues: issues) }
+        return rows
+    }
+}
+
+/// Validates one row, collecting every problem in it.
+private struct RowReader {
+    let row: Int
+    let node: JSONNode
+    var issues: [RouteTableError.Issue] = []
+
+    init(row: Int, node: JSONNode) {
+        self.row = row
+        self.node = node
+    }
+
+    mutating func report(_ line: Int, _ message: String) {
+        issues.append(RouteTableError.Issue(row: row, line: line, message: message))
+    }
+
+    mutating func read() -> RouteTableRow? {
+        guard case .object(let members) = node.value else {
+            report(node.line, "a row is an object with \"pattern\", \"target\" and \"action\", found \(node.kind)")
+            return nil
+        }
+        var seen: [String: JSONNode.Member] = [:]
+        for member in members {
+            if seen[member.key] != nil {
+                report(member.line, "field \"\(member.key)\" appears twice")
+            } else if !RouteTableRow.fields.contains(member.key) {
+                report(member.line, "unknown field \"\(member.key)\"; a row has "
+                    + RouteTableRow.fields.map { "\"\($0)\"" }.joined(separator: ", "))
+            } else {
+                seen[member.key] = member
+            }
+        }
+        let pattern = requiredString("pattern", seen["pattern"])
+        let target = requiredString("target", seen["target"])
+        let action = requiredString("action", seen["action"])
+        let priority = seen["priority"].map { self.priority($0) } ?? 0
+        let access = seen["access"].map { self.access($0) } ?? .public
+        guard issues.isEmpty, let pattern, let target, let action, let priority, let access else { return nil }
+        return RouteTableRow(
+            pattern: pattern, target: target, action: action, priority: priority, access: access,
+            row: row, line: node.line)
+    }
+
+    private mutating func requiredString(_ field: String, _ member: JSONNode.Member?) -> String? {
+        guard let member else {
+            report(node.line, "missing field \"\(field)\"")
+            return nil
+        }
+        guard case .string(let text) = member.value.value else {
+            report(member.line, "field \"\(field)\" must be a string, found \(member.value.kind)")
+            return nil
+        }
+        if text.isEmpty {
+            report(member.line, "field \"\(field)\" is empty")
+            return nil
+        }
+        if text.first!.isWhitespace || text.last!.isWhitespace {
+            report(member.line, "field \"\(field)\" starts or ends with white space: \"\(text)\"")
+            return nil
+        }
+        return text
+    }
+
+    private mutating func priority(_ member: JSONNode.Member) -> Int? {
+        guard case .number(let text) = member.value.value else {
+            report(member.line, "field \"priority\" must be a whole number, found \(member.value.kind)")
+            return nil
+        }
+        guard let value = Int(text) else {
+            report(member.line, "field \"priority\" must be a whole number that fits an Int, found \(text)")
+            return nil
+        }
+        return value
+    }
+
+    private mutating func access(_ member: JSONNode.Member) -> RouteTableRow.Access? {
+        guard case .string(let text) = member.value.value, let access = RouteTableRow.Access(rawValue: text) else {
+            let found = if case .string(let text) = member.value.value { "\"\(text)\"" } else { member.value.kind }
+            report(member.line, "field \"access\" must be \"public\" or \"internal\", found \(found)")
+            return nil
+        }
+        return access
+    }
+}
+
+/// Why a route table was rejected: every problem found, each with its row and line.
+///
+/// ```swift
+/// do { _ = try RouteTableRow.parse(text) }
+/// catch { print(error) }   // Route table rejected: row 2, line 4: unknown field "patern" ...
+/// ```
+public struct RouteTableError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// One problem.
+    public struct Issue: Sendable, Equatable, CustomStringConvertible {
+        /// The row, from 1; nil when the file as a whole is wrong (not JSON, not an array).
+        public var row: Int?
+        /// The line of the file, from 1.
+        public var line: Int
+        /// What is wrong, quoting the field or value.
+        public var message: String
+
+        /// `row 2, line 4: unknown field "patern"`.
+        public var description: String {
+            (row.map { "row \($0), line \(line)" } ?? "line \(line)") + ": " + message
+        }
+
+        /// Creates an issue.
+        ///
+        /// ```swift
+        /// RouteTableError.Issue(row: 2, line: 4, message: "missing field \"target\"")
+        /// ```
+        public init(row: Int?, line: Int, message: String) {
+            self.row = row
+            self.line = line
+            self.message = message
+        }
+    }
+
+    /// Every problem found, in file order.
+    public var issues: [Issue]
+
+    /// `Route table rejected: ` and the issue, or the issues one per indented line.
+    public var description: String {
+        let lines = issues.map(\.description)
+        return "Route table rejected:" + (lines.count == 1 ? " " + lines[0] : lines.map { "\n  " + $0 }.joined())
+    }
+
+    /// Creates an error from its issues.
+    ///
+    /// ```swift
+    /// RouteTableError(issues: [.init(row: nil, line: 1, message: "the file is empty")])
+    /// ```
+    public init(issues: [Issue]) {
+        self.issues = issues
+    }
+}

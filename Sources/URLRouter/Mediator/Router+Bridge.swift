@@ -1,0 +1,47 @@
+extension Router {
+    /// Routes `pattern` to a target-action: `open` and `object(for:)` call `action` on `target`
+    /// with the request's ``RouteRequest/mergedParameters`` (query < path < userInfo), and the
+    /// action's value is what `object(for:)` returns and the open's completion receives.
+    ///
+    /// ```swift
+    /// try router.register("shop://item/:id", target: "Shop", action: "itemView", on: mediator)
+    /// let view = router.object(for: "shop://item/42?ref=home")   // itemView(["id": "42", "ref": "home"])
+    /// ```
+    ///
+    /// A missing target or action reaches the mediator's fallbacks, then fails the open with
+    /// `.targetNotFound` or `.actionNotFound`. An external open (``RouteSource/external``) is a
+    /// remote call: `native…` actions and what the mediator's ``Mediator/remotePolicy`` refuses
+    /// fail with `.refused`, the policy seeing the URL's parameters only. `canOpen` and
+    /// `explain` apply the same rules.
+    ///
+    /// - Throws: what ``register(_:priority:access:replacing:handler:)`` throws for `pattern`.
+    public func register(
+        _ pattern: String, target: String, action: String, on mediator: Mediator = .shared,
+        priority: Int = 0, access: RouteAccess = .public, replacing: Bool = false
+    ) throws(RouteError) {
+        let handler: @Sendable (RouteRequest) -> Any? = { request in
+            var params: [String: Any] = [:]
+            for (name, value) in request.mergedParameters { params[name] = value }
+            switch mediator.performResult(target: target, action: action, params: params) {
+            case .success(let value):
+                return value
+            case .failure(let error):
+                request.fail(error)
+                return nil
+            }
+        }
+        let externalCheck: Route.ExternalCheck = { match in
+            mediator.refusal(of: RemoteCall(
+                url: match.url, scheme: Self.scheme(of: match.url), target: target,
+                action: action, parameters: match.parameters.dictionary))
+        }
+        try add(pattern, priority: priority, access: access, replacing: replacing,
+                handler: .object(handler), externalCheck: externalCheck)
+    }
+
+    /// The scheme of `url`, lowercased; empty when it has none.
+    private static func scheme(of url: String) -> String {
+        guard let colon = url.utf8.firstIndex(of: UInt8(ascii: ":")) else { return "" }
+        return String(url[..<colon]).lowercased()
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+
+extension Router {
+    /// Registers every row of a route table (see ``RouteTableRow``) as a target-action route,
+    /// or none of them.
+    ///
+    /// ```swift
+    /// try router.loadRouteTable(from: #"[{"pattern": "shop://item/:id", "target": "Shop", "action": "itemView"}]"#, on: mediator)
+    /// ```
+    ///
+    /// A row is registered as by ``register(_:target:action:on:priority:access:replacing:)``,
+    /// never replacing a route. When any row is malformed nothing is registered; when a row's
+    /// pattern is invalid or conflicts, the rows registered before it are deregistered again
+    /// (concurrent opens may see them in between).
+    ///
+    /// - Returns: the rows registered.
+    /// - Throws: `.invalidRouteTable`, listing every problem with its row and line.
+    @discardableResult
+    public func loadRouteTable(from json: String, on mediator: Mediator = .shared) throws(RouteError) -> [RouteTableRow] {
+        try register(rows: Self.rows { () throws(RouteTableError) in try RouteTableRow.parse(json) }, on: mediator)
+    }
+
+    /// Registers a route table from a file's contents, like the `String` form.
+    ///
+    /// ```swift
+    /// try router.loadRouteTable(from: data, on: mediator)
+    /// ```
+    @discardableResult
+    public func loadRouteTable(from data: Data, on mediator: Mediator = .shared) throws(RouteError) -> [RouteTableRow] {
+        try register(rows: Self.rows { () throws(RouteTableError) in try RouteTableRow.parse(data) }, on: mediator)
+    }
+
+    /// Registers a route table read from a file, like the `String` form.
+    ///
+    /// ```swift
+    /// try router.loadRouteTable(from: URL(fileURLWithPath: "routes.json"), on: mediator)
+    /// ```
+    @discardableResult
+    public func loadRouteTable(from file: URL, on mediator: Mediator = .shared) throws(RouteError) -> [RouteTableRow] {
+        let data: Data
+        do {
+            data = try Data(contentsOf: file)
+        } catch {
+            throw RouteError(
+                .invalidRouteTable,
+                "Cannot read the route table \(RouteError.quoted(file.path)): \(error.localizedDescription)")
+        }
+        return try loadRouteTable(from: data, on: mediator)
+    }
+
+    private static func rows(
+        _ parse: () throws(RouteTableError) -> [RouteTableRow]
+    ) throws(RouteError) -> [RouteTableRow] {
+        do {
+            return try parse()
+        } catch {
+            throw RouteError(.invalidRouteTable, error.description)
+        }
+    }
+
+    private func register(rows: [RouteTableRow], on mediator: Mediator) throws(RouteError) -> [RouteTableRow] {
+        var registered: [String] = []
+        var issues: [RouteTableError.Issue] = []
+        for row in rows {
+            do {
+                try register(
+                    row.pattern, target: row.target, action: row.action, on: mediator,
+                    priority: row.priority, access: row.access == .internal ? .internalOnly : .public)
+                registered.append(row.pattern)
+            } catch {
+                issues.append(RouteTableError.Issue(row: row.row, line: row.line, message: error.message))
+            }
+        }
+        guard issues.isEmpty else {
+            for pattern in registered.reversed() { deregister(pattern) }
+            throw RouteError(.invalidRouteTable, RouteTableError(issues: issues).description)
+        }
+        return rows
+    }
+}

@@ -1,0 +1,112 @@
+/// How a URL was parsed and why each candidate pattern won or lost: the answer to "why did
+/// this link go there?". ``Router/explain(_:)`` builds it; `print` shows it.
+///
+/// ```swift
+/// print(router.explain("shop://item/42?ref=home"))
+/// // URL       shop://item/42?ref=home
+/// // scheme    shop
+/// // host      item
+/// // segments  item · 42
+/// // query     ref=home
+/// // winner    shop://item/:id
+/// //   ✓ shop://item/:id          won
+/// //   ✗ shop://item/new          segment 2: "42" is not the literal "new"
+/// ```
+public struct RouteExplanation: Sendable, CustomStringConvertible {
+    /// Why a candidate did or did not get the URL.
+    public enum Verdict: Sendable, Hashable, CustomStringConvertible {
+        /// It gets the URL.
+        case won
+        /// Segment `segment` (1-based) is not the literal `expected`.
+        case wrongLiteral(segment: Int, expected: String, found: String)
+        /// Segment `segment` does not end with the placeholder's suffix.
+        case wrongSuffix(segment: Int, suffix: String, found: String)
+        /// Segment `segment` does not convert to the placeholder's type.
+        case typeMismatch(segment: Int, type: String, found: String)
+        /// The pattern needs more segments than the URL has.
+        case tooFewSegments(needed: Int, found: Int)
+        /// The URL has segments the pattern does not take.
+        case tooManySegments(allowed: Int, found: Int)
+        /// It matches, but the winner has a higher priority.
+        case lowerPriority(priority: Int, winner: String, winnerPriority: Int)
+        /// It matches, but the winner is in an earlier tier (scheme's own > scheme-less > fallback).
+        case laterTier(winner: String)
+        /// It matches, but the winner is more specific at segment `segment`.
+        case lessSpecific(segment: Int, winner: String)
+        /// It matches, but another route of equal rank was registered first.
+        case registeredLater(winner: String)
+
+        /// A short sentence.
+        public var description: String {
+            switch self {
+            case .won: return "won"
+            case let .wrongLiteral(segment, expected, found): return "segment \(segment): \"\(found)\" is not the literal \"\(expected)\""
+            case let .wrongSuffix(segment, suffix, found): return "segment \(segment): \"\(found)\" does not end with \"\(suffix)\""
+            case let .typeMismatch(segment, type, found): return "segment \(segment): \"\(found)\" is not of type \(type)"
+            case let .tooFewSegments(needed, found): return "too few segments: needs \(needed), the URL has \(found)"
+            case let .tooManySegments(allowed, found): return "too many segments: takes \(allowed), the URL has \(found)"
+            case let .lowerPriority(priority, winner, winnerPriority):
+                return "matches, but priority \(priority) < \(winnerPriority) of \(winner)"
+            case let .laterTier(winner): return "matches, but \(winner) is in an earlier tier"
+            case let .lessSpecific(segment, winner): return "matches, but \(winner) is more specific at segment \(segment)"
+            case let .registeredLater(winner): return "matches, but \(winner) was registered first"
+            }
+        }
+    }
+
+    /// One pattern that could have taken the URL.
+    public struct Candidate: Sendable, Hashable {
+        /// The pattern as registered.
+        public var pattern: String
+        /// Its priority.
+        public var priority: Int
+        /// Why it won or lost.
+        public var verdict: Verdict
+    }
+
+    /// The URL as given.
+    public var url: String
+    /// The scheme, lowercased; nil when the URL has none.
+    public var scheme: String?
+    /// The host: the first segment when `//` follows the scheme.
+    public var host: String?
+    /// Every path segment, percent-decoded (the host first when there is one).
+    public var segments: [String]
+    /// Every query item in order.
+    public var queryItems: [RouteQueryItem]
+    /// The fragment, percent-decoded.
+    public var fragment: String?
+    /// Where the open would come from.
+    public var source: RouteSource
+    /// The winning pattern; nil when nothing matches.
+    public var winner: String?
+    /// Why the winner would be refused to this source, if it would be.
+    public var refusal: RouteError?
+    /// Why the URL cannot be routed at all (over a limit), if it cannot.
+    public var error: RouteError?
+    /// The scheme's patterns, scheme-less patterns and the scheme's fallback: the winner first,
+    /// then the ones that matched but lost, then the others, closest first.
+    public var candidates: [Candidate]
+
+    /// A multi-line report.
+    public var description: String {
+        var lines = ["URL       \(url)"]
+        lines.append("scheme    \(scheme ?? "(none)")")
+        if let host { lines.append("host      \(host)") }
+        lines.append("segments  \(segments.isEmpty ? "(none)" : segments.joined(separator: " · "))")
+        if !queryItems.isEmpty { lines.append("query     \(queryItems.map(\.description).joined(separator: "&"))") }
+        if let fragment { lines.append("fragment  \(fragment)") }
+        if let error { lines.append("error     \(error)") }
+        lines.append("winner    \(winner ?? "(none: no pattern matches)")")
+        if source == .external, winner != nil {
+            lines.append("external  \(refusal.map { "refused: \($0.message)" } ?? "accepted")")
+        }
+        let width = candidates.map(\.pattern.count).max() ?? 0
+        for candidate in candidates {
+            let mark = candidate.verdict == .won ? "✓" : "✗"
+            let padded = candidate.pattern.padding(toLength: width, withPad: " ", startingAt: 0)
+            lines.append("  \(mark) \(padded)  \(candidate.verdict)")
+        }
+        return lines.joined(separator: "\n")
+    }
+}

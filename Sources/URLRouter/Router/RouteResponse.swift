@@ -1,0 +1,24 @@
+/// How one open ended: the result the completion gets, and the match that handled it.
+///
+/// ```swift
+/// router.route("shop://item/42?ref=home") { response in
+///     response.match?.pattern            // "shop://item/:id"
+///     response.match?.parameters["ref"]  // "home"
+///     response.result                    // .success(...)
+/// }
+/// ```
+///
+/// `@unchecked Sendable`: `result` holds a handler's `Any?` value, which Swift cannot check. The
+/// router hands each response to exactly one call of the response handler and keeps no
+/// reference, so the value moves from the completing thread to the handler, never shared.
+public struct RouteResponse: @unchecked Sendable {
+    /// Called once per open with its response.
+    public typealias Handler = @Sendable (RouteResponse) -> Void
+
+    /// The URL that was finally opened (after any interceptor redirect).
+    public let url: String
+    /// The route that handled it, or that refused it; nil when nothing matched.
+    public let match: RouteMatch?
+    /// What the completion of `open` receives.
+    public let result: Result<Any?, RouteError>
+}

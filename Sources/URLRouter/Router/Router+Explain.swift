@@ -1,0 +1,185 @@
+extension Router {
+    /// How `url` is parsed and why each candidate pattern wins or loses. Runs nothing.
+    /// With `source: .external`, also whether the access rules, the external scheme list and
+    /// route checks (such as the mediator's remote rules for bridged routes) would refuse it.
+    ///
+    /// ```swift
+    /// let explanation = router.explain("shop://item/42")
+    /// explanation.winner                                  // "shop://item/:id"
+    /// explanation.candidates.map(\.verdict)               // [.won, .wrongLiteral(...), ...]
+    /// ```
+    ///
+    /// A diagnostic, not a hot path: it looks at every candidate route in turn. It does not
+    /// run handlers, so it cannot know whether one would decline.
+    public func explain(_ url: String, source: RouteSource = .internal) -> RouteExplanation {
+        let table = currentTable()
+        let parsed = ParsedURL(url, table: table)
+        var explanation = RouteExplanation(
+            url: url, scheme: parsed.scheme, host: parsed.hasAuthority ? parsed.segments.first : nil,
+            segments: parsed.segments, queryItems: parsed.queryItems, fragment: parsed.fragment,
+            source: source, winner: nil, refusal: nil, error: nil, candidates: [])
+        var winnerID: Int32?
+        switch table.lookup(url) {
+        case .matched(let match):
+            explanation.winner = match.pattern
+            winnerID = match.routeID
+            if source == .external {
+                explanation.refusal = table.schemeRefusal(url) ?? table.refusal(of: match, source: source)
+            }
+        case .overLimit(let problem): explanation.error = .limitExceeded(url, problem)
+        case .notFound: break
+        }
+        let evaluated = table.routes.indices.compactMap { Evaluated(route: Int32($0), table: table, url: parsed) }
+        let winner = evaluated.first { $0.route == winnerID }
+        let judged: [(candidate: Evaluated, verdict: RouteExplanation.Verdict)] = evaluated.map { candidate in
+            (candidate, candidate.verdict(against: winner, table: table))
+        }
+        let sorted = judged.sorted { a, b in
+            a.candidate.order(won: a.verdict == .won) < b.candidate.order(won: b.verdict == .won)
+        }
+        explanation.candidates = sorted.map { entry in
+            let route = table.routes[Int(entry.candidate.route)]!
+            return RouteExplanation.Candidate(pattern: route.pattern, priority: Int(route.priority), verdict: entry.verdict)
+        }
+        return explanation
+    }
+}
+
+/// One candidate route evaluated against a URL.
+private struct Evaluated {
+    let route: Int32
+    /// 0: the scheme's own patterns, 1: scheme-less, 2: the scheme's fallback.
+    let tier: Int
+    let priority: Int
+    /// Specificity ranks of the matching combination; nil when it does not match.
+    let ranks: [Int]?
+    let failure: RouteExplanation.Verdict?
+    /// How many segments fit before it failed.
+    let progress: Int
+
+    /// Nil when the route cannot take URLs of this scheme at all.
+    init?(route: Int32, table: RouteTable, url: ParsedURL) {
+        let limits = Router.Limits(maxSegments: 4096, maxPatternLength: .max)
+        guard let entry = table.routes[Int(route)],
+              let pattern = try? RoutePattern(entry.pattern, knownTypes: { _ in true }, limits: limits) else { return nil }
+        switch (pattern.scheme, pattern.isFallback) {
+        case (nil, _): tier = 1
+        case (url.scheme, false) where url.scheme != nil: tier = 0
+        case (url.scheme, true) where url.scheme != nil: tier = 2
+        default: return nil
+        }
+        self.route = route
+        self.priority = Int(entry.priority)
+        var best: (ranks: [Int]?, failure: RouteExplanation.Verdict?, progress: Int) = (nil, nil, -1)
+        if pattern.isFallback {
+            best = ([], nil, .max)
+        } else {
+            for segments in pattern.expansions {
+                let result = url.evaluate(segments, table: table)
+                if result.failure == nil { best = (segments.map(\.rank), nil, .max); break }
+                if result.progress > best.progress { best = (nil, result.failure, result.progress) }
+            }
+        }
+        (ranks, failure, progress) = best
+    }
+
+    /// Sort key: the winner, then matches that lost (by tier), then failures (closest first).
+    func order(won: Bool) -> (Int, Int) {
+        won ? (0, 0) : failure == nil ? (1, tier) : (2, -progress)
+    }
+
+    func verdict(against winner: Evaluated?, table: RouteTable) -> RouteExplanation.Verdict {
+        if let failure { return failure }
+        guard let winner, winner.route != route else { return .won }
+        let name = table.routes[Int(winner.route)]!.pattern
+        if priority < winner.priority {
+            return .lowerPriority(priority: priority, winner: name, winnerPriority: winner.priority)
+        }
+        if tier > winner.tier { return .laterTier(winner: name) }
+        let mine = ranks ?? [], theirs = winner.ranks ?? []
+        for index in 0..<max(mine.count, theirs.count) {
+            let a = index < mine.count ? mine[index] : -1
+            let b = index < theirs.count ? theirs[index] : -1
+            if a != b { return .lessSpecific(segment: index + 1, winner: name) }
+        }
+        return .registeredLater(winner: name)
+    }
+}
+
+/// A URL split for explaining: decoded segments as bytes (to compare) and as text (to show).
+private struct ParsedURL {
+    var scheme: String?
+    var hasAuthority = false
+    var segmentBytes: [[UInt8]] = []
+    var segments: [String] = []
+    var queryItems: [RouteQueryItem] = []
+    var fragment: String?
+
+    init(_ url: String, table: RouteTable) {
+        let bytes = Array(url.utf8)
+        let capacity = bytes.count + 1
+        bytes.withUnsafeBufferPointer { bytes in
+            withUnsafeTemporaryAllocation(of: ScannedSegment.self, capacity: capacity) { buffer in
+                let scanned = URLScanner.scan(bytes, segments: buffer)
+                if scanned.schemeEnd > 0 { scheme = String(decoding: bytes[..<scanned.schemeEnd], as: UTF8.self).lowercased() }
+                hasAuthority = scanned.hasAuthority
+                for segment in buffer.prefix(scanned.segmentCount) {
+                    let raw = UnsafeBufferPointer(rebasing: bytes[Int(segment.start)..<Int(segment.end)])
+                    let decoded = Array(unsafeUninitializedCapacity: raw.count) { out, count in
+                        count = PercentDecoding.decode(raw, into: out.baseAddress!, plusAsSpace: false)
+                    }
+                    segmentBytes.append(decoded)
+                    segments.append(String(decoding: decoded, as: UTF8.self))
+                }
+                if scanned.queryStart >= 0 {
+                    QueryScanner.forEach(in: bytes, Int32(scanned.queryStart), Int32(scanned.queryEnd)) { name, value in
+                        queryItems.append(RouteQueryItem(
+                            name: PercentDecoding.string(name, plusAsSpace: table.options.formDecoding),
+                            value: PercentDecoding.string(value, plusAsSpace: table.options.formDecoding)))
+                        return true
+                    }
+                }
+                if scanned.fragmentStart >= 0 {
+                    fragment = PercentDecoding.string(UnsafeBufferPointer(rebasing: bytes[scanned.fragmentStart...]), plusAsSpace: false)
+                }
+            }
+        }
+    }
+
+    /// Whether `pattern` takes these segments; if not, why, and how many segments fit first.
+    func evaluate(_ pattern: [PatternSegment], table: RouteTable) -> (failure: RouteExplanation.Verdict?, progress: Int) {
+        let needed = pattern.filter { $0 != .catchAll }.count
+        for (index, segment) in pattern.enumerated() {
+            if segment == .catchAll { return (nil, index) }
+            guard index < segmentBytes.count else { return (.tooFewSegments(needed: needed, found: segmentBytes.count), index) }
+            let found = segmentBytes[index]
+            let shown = segments[index]
+            switch segment {
+            case .literal(let expected):
+                let fold = Trie.folds(depth: index, caseInsensitivePaths: table.options.caseInsensitivePaths)
+                let equal = fold ? expected.map(foldASCII) == found.map(foldASCII) : expected == found
+                if !equal {
+                    return (.wrongLiteral(segment: index + 1, expected: String(decoding: expected, as: UTF8.self), found: shown), index)
+                }
+            case .parameter(_, let type, let suffix):
+                var value = found
+                if !suffix.isEmpty {
+                    guard found.count > suffix.count, found.suffix(suffix.count).elementsEqual(suffix) else {
+                        return (.wrongSuffix(segment: index + 1, suffix: String(decoding: suffix, as: UTF8.self), found: shown), index)
+                    }
+                    value = Array(found.dropLast(suffix.count))
+                }
+                if let type, let checker = table.trie.types.first(where: { $0.name == type }),
+                   !value.withUnsafeBufferPointer({ checker.accepts($0) }) {
+                    return (.typeMismatch(segment: index + 1, type: type, found: String(decoding: value, as: UTF8.self)), index)
+                }
+            case .wildcard, .catchAll:
+                break
+            }
+        }
+        if segmentBytes.count > pattern.count {
+            return (.tooManySegments(allowed: pattern.count, found: segmentBytes.count), pattern.count)
+        }
+        return (nil, pattern.count)
+    }
+}

@@ -1,0 +1,89 @@
+@testable import DeepLinkApp
+import Testing
+
+@Suite("The app's own pieces, tested directly")
+struct AppUnitTests {
+    @Test(arguments: [
+        ("plain", #""plain""#),
+        ("quote \" and backslash \\", #""quote \" and backslash \\""#),
+        ("new\nline\ttab\r", #""new\nline\ttab\r""#),
+        ("nul \u{0} bell \u{7} del \u{7F}", #""nul \u0000 bell \u0007 del \u007f""#),
+        ("line sep \u{2028} para \u{2029}", #""line sep \u2028 para \u2029""#),
+        ("家居 ✓ 🛒", #""家居 ✓ 🛒""#),
+    ])
+    func jsonStringEscaping(_ input: String, _ expected: String) {
+        #expect(JSONString.quoted(input) == expected)
+    }
+
+    @Test func jsonObjectsKeepTheirKeyOrderAndResultsConvert() {
+        let value = JSONValue.object([("z", .int(1)), ("a", JSONValue(any: ["b": 2, "a": [true, nil] as [Any?]] as [String: Any]))])
+        #expect(value.encoded == #"{"z":1,"a":{"a":[true,null],"b":2}}"#)
+        #expect(JSONValue(any: Optional<Int>.none).encoded == "null")
+        #expect(JSONValue(any: Optional(Optional(3.5)) as Any).encoded == "3.5")
+        #expect(JSONValue(any: Double.nan).encoded == "null")
+    }
+
+    @Test(arguments: [
+        ("shop://item/42", "shop://item/42"),
+        ("shop://item/42?ref=home&flag&x=", "shop://item/42?ref=<redacted>&flag&x=<redacted>"),
+        ("shop://item/42?url=https://x.com/p?a=1#top", "shop://item/42?url=<redacted>#<redacted>"),
+        ("shop://me:pw@item/42", "shop://<redacted>@item/42"),
+        ("shop://item/a b\"c", "shop://item/a%20b%22c"),
+        ("shop://item/42#", "shop://item/42#"),
+    ])
+    func logRedaction(_ url: String, _ expected: String) {
+        #expect(LogLine.redacted(url) == expected)
+    }
+
+    @Test func logCutsVeryLongURLs() {
+        let redacted = LogLine.redacted("shop://" + String(repeating: "x", count: 1000))
+        #expect(redacted.count == LogLine.maxURLLength + 1)
+        #expect(redacted.hasSuffix("…"))
+    }
+
+    @Test func framerCutsLinesAndReportsOverlongOnesOnce() {
+        var framer = LineFramer(limit: 8)
+        func feed(_ text: String) { Array(text.utf8).withUnsafeBytes { framer.append($0) } }
+        func drain() -> [LineFramer.Event] { var events: [LineFramer.Event] = []; while let e = framer.next() { events.append(e) }; return events }
+        feed("PING\nOPEN")
+        #expect(drain() == [.line(Array("PING".utf8))])
+        #expect(framer.hasPartialLine)
+        feed(" x\n12345678\n123456789")
+        #expect(drain() == [.line(Array("OPEN x".utf8)), .line(Array("12345678".utf8)), .overlong])
+        feed("still long")
+        #expect(drain() == [])
+        feed("\n\nend\n")
+        #expect(drain() == [.line([]), .line(Array("end".utf8))])
+        #expect(!framer.hasPartialLine)
+        feed("123456789\nok\n")
+        #expect(drain() == [.overlong, .line(Array("ok".utf8))])
+    }
+
+    @Test(arguments: [
+        ("PING", RequestLine.ping),
+        ("Ping\r", .ping),
+        ("OPEN shop://x", .open(url: "shop://x")),
+        ("open   shop://a b  ", .open(url: "shop://a b")),
+    ])
+    func requestLines(_ text: String, _ expected: RequestLine) throws {
+        #expect(try RequestLine.parse(Array(text.utf8)).get() == expected)
+    }
+
+    @Test func argumentsParse() throws {
+        #expect(try Arguments.parse(["send", "--json", "--", "--weird"]).get()
+                == .send(url: "--weird", socket: nil, json: true, timeout: 5))
+        #expect(try Arguments.parse(["serve", "--socket=/tmp/a.sock", "--idle-timeout", "2.5"]).get()
+                == .serve(socket: "/tmp/a.sock", idleTimeout: 2.5))
+        #expect(try Arguments.parse(["open", "shop://x", "--external"]).get() == .open(url: "shop://x", json: false, external: true))
+    }
+
+    @Test(arguments: [
+        ("/usr/bin/deeplink", "/usr/bin/deeplink"),
+        ("/opt/my apps/deeplink", #""/opt/my apps/deeplink""#),
+        ("/opt/100%/deeplink", "/opt/100%%/deeplink"),
+        (#"/opt/a"b$c/deeplink"#, #""/opt/a\\"b\\$c/deeplink""#),
+    ])
+    func desktopExecQuoting(_ path: String, _ expected: String) {
+        #expect(DesktopEntryCommand.execArgument(path) == expected)
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+
+@Suite("deeplink subcommands other than the daemon")
+struct CommandLineTests {
+    static let subcommands = ["open", "routes", "explain", "serve", "send", "desktop-entry"]
+
+    @Test func overviewHelpListsSubcommandsAndExitStatuses() throws {
+        let result = try DeepLinkBinary.run(["--help"])
+        #expect(result.status == 0)
+        for subcommand in Self.subcommands { #expect(result.stdout.contains("  \(subcommand)")) }
+        for status in 0...5 { #expect(result.stdout.contains("\n  \(status)  ")) }
+    }
+
+    @Test(arguments: subcommands)
+    func everySubcommandHasHelp(_ subcommand: String) throws {
+        for form in [[subcommand, "--help"], [subcommand, "-h"], ["help", subcommand]] {
+            let result = try DeepLinkBinary.run(form)
+            #expect(result.status == 0, "\(form)")
+            #expect(result.stdout.hasPrefix("Usage: deeplink \(subcommand)"), "\(form): \(result.stdout)")
+            #expect(result.stdout.contains("Exit status"))
+        }
+    }
+
+    @Test(arguments: [
+        [], ["bogus"], ["open"], ["open", "a", "b"], ["open", "--nope", "x"], ["routes", "extra"],
+        ["explain"], ["serve", "--socket"], ["serve", "--idle-timeout", "-1"], ["serve", "--idle-timeout=abc"],
+        ["send"], ["send", "--ping", "x"], ["send", "--timeout", "0", "x"], ["desktop-entry", "--json"],
+        ["routes", "--json=yes"], ["help", "bogus"],
+    ])
+    func usageErrorsExit2WithAMessageOnStderr(_ arguments: [String]) throws {
+        let result = try DeepLinkBinary.run(arguments)
+        #expect(result.status == 2, "\(arguments)")
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("deeplink"), "\(arguments): \(result.stderr)")
+    }
+
+    @Test func openRoutesInProcess() throws {
+        let result = try DeepLinkBinary.run(["open", "--json", DemoLinks.item])
+        #expect(result.status == 0)
+        let reply = try ReplyLine(result.stdout.trimmingCharacters(in: .newlines))
+        #expect(reply.pattern == DemoLinks.itemPattern)
+        #expect(reply.parameters == ["id": "42", "ref": "home"])
+        let human = try DeepLinkBinary.run(["open", DemoLinks.item])
+        #expect(human.stdout.hasPrefix("routed \(DemoLinks.item)\n  pattern     \(DemoLinks.itemPattern)"), "\(human.stdout)")
+    }
+
+    @Test func openWaitsForAResultThatComesThroughTheCompletionLater() throws {
+        let result = try DeepLinkBinary.run(["open", "--json", DemoLinks.slow])
+        #expect(result.status == 0)
+        let reply = try ReplyLine(result.stdout.trimmingCharacters(in: .newlines))
+        #expect((reply.object["result"] as? [String: Any])?["session"] as? String == "refreshed")
+    }
+
+    @Test func internalRouteOpensInProcessButNotAsExternal() throws {
+        #expect(try DeepLinkBinary.run(["open", DemoLinks.internalOnly]).status == 0)
+        let external = try DeepLinkBinary.run(["open", "--external", "--json", DemoLinks.internalOnly])
+        #expect(external.status == 1)
+        #expect(try ReplyLine(external.stdout.trimmingCharacters(in: .newlines)).error == "refused")
+    }
+
+    @Test func openNotFoundExits1() throws {
+        let result = try DeepLinkBinary.run(["open", "--json", DemoLinks.notFound])
+        #expect(result.status == 1)
+        #expect(try ReplyLine(result.stdout.trimmingCharacters(in: .newlines)).error == "not_found")
+    }
+
+    @Test func routesListsEveryPatternWithItsModule() throws {
+        let result = try DeepLinkBinary.run(["routes", "--json"])
+        #expect(result.status == 0)
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        let patterns = rows.compactMap { $0["pattern"] as? String }
+        #expect(patterns.contains(DemoLinks.itemPattern))
+        #expect(patterns == patterns.sorted())
+        #expect(rows.allSatisfy { ($0["module"] as? String)?.isEmpty == false && $0["kind"] is String })
+        #expect(rows.contains { $0["internal"] as? Bool == true })
+        let table = try DeepLinkBinary.run(["routes"])
+        #expect(table.stdout.hasPrefix("PATTERN"))
+        #expect(table.stdout.split(separator: "\n").count == rows.count + 1)
+    }
+
+    @Test func explainNamesTheWinnerAndExitsLikeOpen() throws {
+        let routed = try DeepLinkBinary.run(["explain", DemoLinks.item])
+        #expect(routed.status == 0)
+        #expect(routed.stdout.contains(DemoLinks.itemPattern), "\(routed.stdout)")
+        #expect(try DeepLinkBinary.run(["explain", DemoLinks.notFound]).status == 1)
+        #expect(try DeepLinkBinary.run(["explain", "--external", DemoLinks.internalOnly]).status == 1)
+    }
+
+    @Test func desktopEntryRegistersEverySchemeAndExecsSend() throws {
+        let result = try DeepLinkBinary.run(["desktop-entry"])
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        let header = try #require(lines.firstIndex(of: "[Desktop Entry]"))
+        #expect(lines[..<header].allSatisfy { $0.hasPrefix("#") }, "only comments before the group header")
+        #expect(lines.contains("Type=Application"))
+        let binary = URL(fileURLWithPath: DeepLinkBinary.path).resolvingSymlinksInPath().path
+        #expect(lines.contains("Exec=\(binary) send -- %u"), "\(result.stdout)")
+        #expect(lines.contains("MimeType=" + DemoLinks.schemes.map { "x-scheme-handler/\($0);" }.joined()))
+        for scheme in DemoLinks.schemes {
+            #expect(lines.contains("#   xdg-mime default deeplink.desktop x-scheme-handler/\(scheme)"))
+        }
+        let commands = try DeepLinkBinary.run(["desktop-entry", "--xdg-mime"])
+        #expect(commands.stdout == DemoLinks.schemes.map { "xdg-mime default deeplink.desktop x-scheme-handler/\($0)\n" }.joined())
+    }
+}

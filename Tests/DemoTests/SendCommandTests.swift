@@ -1,0 +1,89 @@
+import Foundation
+import Glibc
+import Testing
+
+@Suite("deeplink send: the daemon's client")
+struct SendCommandTests {
+    @Test func routedURLPrintsTheReplyAndExits0() throws {
+        let daemon = try RunningDaemon()
+        let json = try daemon.send(["--json", "--", DemoLinks.item])
+        #expect(json.status == 0)
+        #expect(try ReplyLine(json.stdout.trimmingCharacters(in: .newlines)).pattern == DemoLinks.itemPattern)
+        let human = try daemon.send([DemoLinks.item])
+        #expect(human.status == 0)
+        #expect(human.stdout.contains("pattern     \(DemoLinks.itemPattern)"), "\(human.stdout)")
+    }
+
+    @Test(arguments: [DemoLinks.notFound, DemoLinks.internalOnly, DemoLinks.foreignScheme])
+    func notFoundOrRefusedExits1(_ url: String) throws {
+        let daemon = try RunningDaemon()
+        let result = try daemon.send(["--json", url])
+        #expect(result.status == 1)
+        #expect(try ReplyLine(result.stdout.trimmingCharacters(in: .newlines)).ok == false)
+    }
+
+    @Test func noDaemonExits3() throws {
+        let directory = try TemporaryDirectory()
+        let result = try DeepLinkBinary.run(["send", "--socket", directory.path + "/none.sock", DemoLinks.item])
+        #expect(result.status == 3)
+        #expect(result.stderr.contains("no daemon is listening"), "\(result.stderr)")
+        let ping = try DeepLinkBinary.run(["send", "--ping"], environment: ["XDG_RUNTIME_DIR": directory.path])
+        #expect(ping.status == 3)
+    }
+
+    @Test func daemonThatNeverAnswersExits3AfterTheTimeout() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path + "/mute.sock"
+        let listener = try MuteListener(path: path)
+        let started = Date()
+        let result = try DeepLinkBinary.run(["send", "--timeout", "0.5", "--socket", path, DemoLinks.item])
+        #expect(result.status == 3)
+        #expect(result.stderr.contains("did not answer"), "\(result.stderr)")
+        #expect(Date().timeIntervalSince(started) < 5)
+        withExtendedLifetime(listener) {}
+    }
+
+    struct UnsendableURL: CustomTestStringConvertible, Sendable {
+        var testDescription: String
+        var url: String
+    }
+
+    // (A NUL cannot reach a program through argv at all, so it is not among these.)
+    @Test(arguments: [
+        UnsendableURL(testDescription: "newline smuggling a second request", url: "shop://item/1\nOPEN account://debug/reset"),
+        UnsendableURL(testDescription: "escape character", url: "shop://a\u{1B}b"),
+        UnsendableURL(testDescription: "empty", url: ""),
+        UnsendableURL(testDescription: "longer than a request line", url: "shop://" + String(repeating: "x", count: 9000)),
+    ])
+    func urlsThatCannotBeOneRequestLineAreUsageErrors(_ testCase: UnsendableURL) throws {
+        let daemon = try RunningDaemon()
+        let result = try daemon.send(["--", testCase.url])
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(!daemon.log.contains("debug/reset"), "nothing was smuggled to the daemon")
+    }
+
+    @Test func urlStartingWithADashPassesAfterTheDoubleDash() throws {
+        let daemon = try RunningDaemon()
+        let result = try daemon.send(["--json", "--", "-shop://x"])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains(#""error":"refused""#), "\(result.stdout)")
+    }
+}
+
+/// A Unix socket that accepts connections and never says a word.
+final class MuteListener {
+    private let fd: Int32
+
+    init(path: String) throws {
+        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8) + [0]) }
+        let bound = withUnsafePointer(to: address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard bound == 0, listen(fd, 8) == 0 else { throw HarnessError("cannot listen on \(path)") }
+    }
+
+    deinit { close(fd) }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import Glibc
+
+/// A bare Unix-socket client for poking at the daemon byte by byte.
+final class RawClient {
+    private(set) var fd: Int32
+    private var received: [UInt8] = []
+
+    init(path: String) throws {
+        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw HarnessError("socket: \(errno)") }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { throw HarnessError("path too long") }
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes + [0]) }
+        let result = withUnsafePointer(to: address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        guard result == 0 else {
+            let code = errno
+            // deinit runs even though init throws; it closes `fd`, so it must not be closed here too.
+            close()
+            throw HarnessError("connect to \(path) failed: errno \(code)")
+        }
+    }
+
+    deinit { close() }
+
+    /// Writes all of `bytes`.
+    func send(_ bytes: [UInt8]) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
+            guard sent > 0 else { throw HarnessError("send failed: errno \(errno)") }
+            offset += sent
+        }
+    }
+
+    func send(_ text: String) throws { try send(Array(text.utf8)) }
+
+    /// Sends `line` plus a newline and reads one reply line.
+    func request(_ line: String, timeout: Double = 5) throws -> String {
+        try send(line + "\n")
+        guard let reply = try readLine(timeout: timeout) else { throw HarnessError("EOF instead of a reply to \(line)") }
+        return reply
+    }
+
+    /// The next line without its newline; nil at end of input; throws after `timeout` seconds.
+    func readLine(timeout: Double = 5) throws -> String? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            if let newline = received.firstIndex(of: 10) {
+                let line = String(decoding: received[..<newline], as: UTF8.self)
+                received.removeSubrange(...newline)
+                return line
+            }
+            let remaining = deadline.timeIntervalSinceNow
+            guard remaining > 0 else { throw HarnessError("no reply line within \(timeout) s") }
+            var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&descriptor, 1, Int32(remaining * 1000) + 1) > 0 else { continue }
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if count == 0 || (count < 0 && errno == ECONNRESET) {
+                if received.isEmpty { return nil }
+                throw HarnessError("EOF after a partial line: \(String(decoding: received, as: UTF8.self))")
+            }
+            guard count > 0 else { throw HarnessError("recv failed: errno \(errno)") }
+            received += chunk[0..<count]
+        }
+    }
+
+    /// The next line as a parsed reply; throws at end of input.
+    func nextReply(timeout: Double = 5) throws -> ReplyLine {
+        guard let line = try readLine(timeout: timeout) else { throw HarnessError("EOF instead of a reply") }
+        return try ReplyLine(line)
+    }
+
+    /// Reads `count` lines.
+    func readLines(_ count: Int, timeout: Double = 10) throws -> [String] {
+        try (0..<count).map { index in
+            guard let line = try readLine(timeout: timeout) else { throw HarnessError("EOF after \(index) of \(count) lines") }
+            return line
+        }
+    }
+
+    /// Reads until the daemon closes the connection and returns the lines that came first;
+    /// throws if it is still open after `timeout` seconds.
+    func waitForClose(timeout: Double = 5) throws -> [String] {
+        var lines: [String] = []
+        while let line = try readLine(timeout: timeout) { lines.append(line) }
+        return lines
+    }
+
+    /// Half-closes: the daemon sees end of input but can still reply.
+    func shutdownWrite() { shutdown(fd, Int32(SHUT_WR)) }
+
+    func close() {
+        if fd >= 0 { Glibc.close(fd) }
+        fd = -1
+    }
+}
+
+/// A parsed reply line.
+struct ReplyLine {
+    let object: [String: Any]
+
+    init(_ line: String) throws {
+        guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
+            throw HarnessError("not a JSON object: \(line)")
+        }
+        self.object = object
+    }
+
+    var ok: Bool { object["ok"] as? Bool ?? false }
+    var error: String? { object["error"] as? String }
+    var pattern: String? { object["pattern"] as? String }
+    var parameters: [String: String] { object["parameters"] as? [String: String] ?? [:] }
+}

@@ -1,0 +1,36 @@
+import Testing
+@testable import URLRouter
+
+@Suite("Removed routes are reclaimed")
+struct CompactionTests {
+    @Test func churnDoesNotGrowTheTable() throws {
+        let router = Router()
+        try router.register("app://keep/:id", priority: 2) { $0.complete("keep") }
+        try router.register(RouteParameterType("even") { (Int($0) ?? 1) % 2 == 0 })
+        for round in 0..<5_000 {
+            try router.register("app://temp/\(round % 7)/:x<even>") { _ in }
+            #expect(router.deregister("app://temp/\(round % 7)/:y<even>"))
+        }
+        let sizes = router.state.withLock { ($0.routes.count, $0.trie.leaves.count, $0.trie.nodes.count) }
+        #expect(sizes.0 < 200 && sizes.1 < 200 && sizes.2 < 600, "routes, leaves, nodes: \(sizes)")
+        #expect(router.outcomes("app://keep/1") == [.value("keep")])
+        #expect(router.match("app://keep/1")?.priority == 2)
+        #expect(router.routes.map(\.pattern) == ["app://keep/:id"])
+        try router.register("app://temp/1/:x<even>") { $0.complete("again") }
+        #expect(router.outcomes("app://temp/1/4") == [.value("again")])
+    }
+
+    @Test func theDumpLeavesOutBranchesWithoutRoutes() throws {
+        let router = Router()
+        try router.register("shop://item/:id/edit") { _ in }
+        try router.register("shop://item/new") { _ in }
+        try router.register("/about") { _ in }
+        router.deregister("shop://item/:id/edit")
+        router.deregister("/about")
+        #expect(router.description == """
+            shop://
+              item
+                new → shop://item/new
+            """)
+    }
+}

@@ -1,0 +1,81 @@
+import Synchronization
+import Testing
+@testable import URLRouter
+
+@Suite("Interceptors")
+struct InterceptorTests {
+    struct LoginGate: RouteInterceptor {
+        let loggedIn: Bool
+        func intercept(_ open: RouteInterception) -> RouteInterception.Decision {
+            guard open.pattern?.hasPrefix("account://") == true, open.pattern != "account://login", !loggedIn else {
+                return .proceed
+            }
+            return .redirect("account://login?next=\(open.url)")
+        }
+    }
+
+    static func makeRouter() throws -> Router {
+        let router = Router()
+        try router.registerObject("account://orders") { _ in "orders" }
+        try router.registerObject("account://login") { request in "login next=\(request.parameters["next"] ?? "-")" }
+        try router.registerObject("shop://item/:id") { request in "item \(request.parameters["id"]!)" }
+        return router
+    }
+
+    @Test func loginGateRedirects() throws {
+        let router = try Self.makeRouter()
+        router.addInterceptor(LoginGate(loggedIn: false))
+        #expect(router.outcomes("account://orders") == [.value("login next=account://orders")])
+        #expect(router.outcomes("shop://item/1") == [.value("item 1")])
+    }
+
+    @Test func refusalReachesTheCompletion() throws {
+        let router = try Self.makeRouter()
+        router.addInterceptor { open in open.url.contains("blocked") ? .refuse("blocked by policy") : .proceed }
+        #expect(router.outcomes("shop://item/blocked") == [.failure(.refused)])
+        #expect(router.outcomes("shop://item/ok") == [.value("item ok")])
+    }
+
+    @Test func chainRunsInOrderAndFirstDecisionWins() throws {
+        let router = try Self.makeRouter()
+        let seen = Recorder<String>()
+        router.addInterceptor { _ in seen.record("first"); return .proceed }
+        router.addInterceptor { _ in seen.record("second"); return .refuse("no") }
+        router.addInterceptor { _ in seen.record("third"); return .proceed }
+        #expect(router.outcomes("shop://item/1") == [.failure(.refused)])
+        #expect(seen.values == ["first", "second"])
+    }
+
+    @Test func unmatchedURLsCanBeRedirected() throws {
+        let router = try Self.makeRouter()
+        router.addInterceptor { open in
+            open.match == nil && open.url.hasPrefix("legacy://") ? .redirect("shop://item/" + open.url.dropFirst(9)) : .proceed
+        }
+        #expect(router.outcomes("legacy://9") == [.value("item 9")])
+    }
+
+    @Test("redirect loops are detected and refused", arguments: [1, 2, 5])
+    func loops(length: Int) throws {
+        let router = Router()
+        for index in 0..<length {
+            try router.registerObject("loop://\(index)") { _ in "reached" }
+        }
+        router.addInterceptor { open in
+            let index = Int(open.url.dropFirst("loop://".count))!
+            return .redirect("loop://\((index + 1) % length)")
+        }
+        #expect(router.outcomes("loop://0") == [.failure(.redirectLoop)])
+    }
+
+    @Test func interceptorsCanBeAddedWhileOpening() throws {
+        let router = try Self.makeRouter()
+        let added = Atomic<Bool>(false)
+        try router.register("shop://add") { _ in
+            if !added.exchange(true, ordering: .relaxed) {
+                router.addInterceptor { $0.url == "shop://item/x" ? .refuse("added later") : .proceed }
+            }
+        }
+        #expect(router.open("shop://add"))
+        #expect(router.outcomes("shop://item/x") == [.failure(.refused)])
+    }
+}

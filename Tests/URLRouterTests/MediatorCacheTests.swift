@@ -1,0 +1,144 @@
+import Foundation
+import Synchronization
+import Testing
+import URLRouter
+
+/// Counts the instances a target type made.
+final class InitCounter: Sendable {
+    private let count = Atomic(0)
+    var value: Int { count.load(ordering: .relaxed) }
+    func bump() { count.add(1, ordering: .relaxed) }
+}
+
+struct SlowTarget: MediatorTarget {
+    static let inits = InitCounter()
+    static var targetName: String { "Slow" }
+    init() {
+        Self.inits.bump()
+        Thread.sleep(forTimeInterval: 0.02)  // widens the window in which first calls race
+    }
+    var actions: [String: MediatorAction] { ["ping": { _ in "pong" }] }
+}
+
+public struct Target_CacheDiscovered: MediatorTarget {
+    static let inits = InitCounter()
+    public init() {
+        Self.inits.bump()
+        Thread.sleep(forTimeInterval: 0.02)
+    }
+    public var actions: [String: MediatorAction] { ["ping": { _ in "pong" }] }
+}
+
+final class Counted: MediatorTarget {
+    static let inits = InitCounter()
+    static var targetName: String { "Counted" }
+    init() { Self.inits.bump() }
+    var actions: [String: MediatorAction] {
+        ["identity": { _ in ObjectIdentifier(self) }, "notFound": { _ in "fallback" }]
+    }
+}
+
+struct CountedBare: MediatorTarget {
+    static let inits = InitCounter()
+    static var targetName: String { "CountedBare" }
+    init() { Self.inits.bump() }
+    var actions: [String: MediatorAction] { ["ping": { _ in "pong" }] }
+}
+
+/// Both callers must be inside the action at the same time, or it times out.
+struct Rendezvous: MediatorTarget {
+    static let inside = Atomic(0)
+    static var targetName: String { "Rendezvous" }
+    var actions: [String: MediatorAction] {
+        ["meet": { _ in
+            Self.inside.add(1, ordering: .relaxed)
+            let deadline = Date().addingTimeInterval(5)
+            while Self.inside.load(ordering: .relaxed) < 2, Date() < deadline { usleep(100) }
+            return Self.inside.load(ordering: .relaxed) >= 2
+        }]
+    }
+}
+
+@Suite(.serialized) struct MediatorCacheTests {
+    @Test func concurrentFirstCallsCreateOneRegisteredInstance() {
+        let mediator = Mediator()
+        mediator.register(SlowTarget.self)
+        let before = SlowTarget.inits.value
+        DispatchQueue.concurrentPerform(iterations: 64) { _ in
+            #expect(mediator.perform(target: "Slow", action: "ping", cacheTarget: true) as? String == "pong")
+        }
+        #expect(SlowTarget.inits.value - before == 1)
+    }
+
+    @Test func concurrentFirstCallsCreateOneDiscoveredInstance() {
+        let mediator = Mediator(searchModules: ["URLRouterTests"])
+        let before = Target_CacheDiscovered.inits.value
+        DispatchQueue.concurrentPerform(iterations: 64) { _ in
+            #expect(mediator.perform(target: "CacheDiscovered", action: "ping", cacheTarget: true) as? String == "pong")
+        }
+        #expect(Target_CacheDiscovered.inits.value - before == 1)
+    }
+
+    @Test func uncachedCallsCreateAnInstanceEach() {
+        let mediator = Mediator()
+        mediator.register(CountedBare.self)
+        let before = CountedBare.inits.value
+        for _ in 0..<3 { mediator.perform(target: "CountedBare", action: "ping") }
+        #expect(CountedBare.inits.value - before == 3)
+    }
+
+    @Test func aCachedInstanceServesLaterCallsUntilReleased() throws {
+        let mediator = Mediator()
+        mediator.register(Counted.self)
+        let before = Counted.inits.value
+        let first = try #require(mediator.perform(target: "Counted", action: "identity", cacheTarget: true) as? ObjectIdentifier)
+        let second = mediator.perform(target: "Counted", action: "identity") as? ObjectIdentifier
+        #expect(second == first)
+        #expect(Counted.inits.value - before == 1)
+
+        #expect(mediator.releaseCachedTarget("Counted"))
+        #expect(!mediator.releaseCachedTarget("Counted"))
+        _ = mediator.perform(target: "Counted", action: "identity", cacheTarget: true)
+        #expect(Counted.inits.value - before == 2)
+    }
+
+    @Test func missesNeverEvict() {
+        let mediator = Mediator()
+        mediator.register(Counted.self)
+        mediator.register(CountedBare.self)
+        mediator.perform(target: "Counted", action: "identity", cacheTarget: true)
+        mediator.perform(target: "CountedBare", action: "ping", cacheTarget: true)
+        let counted = Counted.inits.value, bare = CountedBare.inits.value
+
+        #expect(mediator.perform(target: "Counted", action: "missing", cacheTarget: true) as? String == "fallback")
+        #expect(mediator.performResult(target: "CountedBare", action: "missing", cacheTarget: true).routeError?.code == .actionNotFound)
+        #expect(mediator.performResult(target: "Nobody", action: "ping", cacheTarget: true).routeError?.code == .targetNotFound)
+        mediator.perform(target: "Counted", action: "identity", cacheTarget: true)
+        mediator.perform(target: "CountedBare", action: "ping", cacheTarget: true)
+
+        #expect(Counted.inits.value == counted)
+        #expect(CountedBare.inits.value == bare)
+    }
+
+    @Test func registeringAgainDropsTheCachedInstance() {
+        let mediator = Mediator()
+        mediator.register(CountedBare.self)
+        let before = CountedBare.inits.value
+        mediator.perform(target: "CountedBare", action: "ping", cacheTarget: true)
+        mediator.register(CountedBare.self)
+        mediator.perform(target: "CountedBare", action: "ping", cacheTarget: true)
+        #expect(CountedBare.inits.value - before == 2)
+    }
+
+    @Test func actionsOfACachedTargetRunConcurrently() {
+        let mediator = Mediator()
+        mediator.register(Rendezvous.self)
+        let met = Atomic(0)
+        DispatchQueue.concurrentPerform(iterations: 2) { _ in
+            if mediator.perform(target: "Rendezvous", action: "meet", cacheTarget: true) as? Bool == true {
+                met.add(1, ordering: .relaxed)
+            }
+        }
+        #expect(met.load(ordering: .relaxed) == 2)
+    }
+}

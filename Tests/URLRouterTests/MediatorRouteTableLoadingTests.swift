@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+import URLRouter
+
+private func shopMediator() -> Mediator {
+    let mediator = Mediator()
+    mediator.register(BridgeShop.self)
+    return mediator
+}
+
+private let goodTable = """
+    [
+      { "pattern": "shop://item/:id", "target": "Shop", "action": "itemView" },
+      { "pattern": "shop://admin", "target": "Shop", "action": "itemView",
+        "priority": 4, "access": "internal" }
+    ]
+    """
+
+private func routes(_ router: Router) -> [String] {
+    router.routes.map { "\($0.pattern) \($0.priority) \($0.access)" }
+}
+
+@Suite struct MediatorRouteTableLoadingTests {
+    @Test func registersEveryRowOnTheMediator() throws {
+        let router = Router()
+        let rows = try router.loadRouteTable(from: goodTable, on: shopMediator())
+        #expect(rows.map(\.pattern) == ["shop://item/:id", "shop://admin"])
+        #expect(routes(router) == ["shop://item/:id 0 public", "shop://admin 4 internalOnly"])
+        #expect(router.object(for: "shop://item/5?ref=t") as? String == "id=5&ref=t")
+        #expect(router.object(for: "shop://admin") as? String == "")
+        #expect(router.object(for: "shop://admin", source: .external) == nil)
+    }
+
+    @Test func readsDataAndFiles() throws {
+        let router = Router()
+        try router.loadRouteTable(from: Data(goodTable.utf8), on: shopMediator())
+        #expect(router.routes.count == 2)
+
+        let file = FileManager.default.temporaryDirectory
+            .appendingPathComponent("routes-\(UInt64.random(in: 0...UInt64.max)).json")
+        try Data(goodTable.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let other = Router()
+        try other.loadRouteTable(from: file, on: shopMediator())
+        #expect(other.object(for: "shop://item/6") as? String == "id=6")
+    }
+
+    @Test func anUnreadableFileIsReported() {
+        let missing = URL(fileURLWithPath: "/nonexistent/routes.json")
+        do {
+            try Router().loadRouteTable(from: missing, on: shopMediator())
+            Issue.record("loaded a file that does not exist")
+        } catch {
+            #expect(error.code == .invalidRouteTable)
+            #expect(error.message.contains("\"/nonexistent/routes.json\""))
+        }
+    }
+
+    @Test(arguments: [
+        // A malformed row: nothing is registered at all.
+        ("[\n{\"pattern\": \"a://x\", \"target\": \"Shop\", \"action\": \"itemView\"},\n{\"pattern\": \"a://y\", \"target\": \"Shop\"}\n]",
+         ["row 2, line 3: missing field \"action\""]),
+        // An invalid pattern: row 1 was registered and is taken back.
+        ("[\n{\"pattern\": \"a://x\", \"target\": \"Shop\", \"action\": \"itemView\"},\n\n{\"pattern\": \"a://y/:id<money>\", \"target\": \"Shop\", \"action\": \"itemView\"}\n]",
+         ["row 2, line 4: Invalid pattern \"a://y/:id<money>\""]),
+        // Two rows of one shape, and a pattern that conflicts with a route registered earlier.
+        ("[\n{\"pattern\": \"a://x/:id\", \"target\": \"Shop\", \"action\": \"itemView\"},\n{\"pattern\": \"a://x/:name\", \"target\": \"Shop\", \"action\": \"itemView\"},\n{\"pattern\": \"a://kept\", \"target\": \"Shop\", \"action\": \"itemView\"}\n]",
+         ["row 2, line 3:", "row 3, line 4:"]),
+    ])
+    func aBadTableRegistersNothing(json: String, mentions: [String]) throws {
+        let router = Router()
+        try router.registerObject("a://kept") { _ in "kept" }
+        do {
+            try router.loadRouteTable(from: json, on: shopMediator())
+            Issue.record("a bad table loaded")
+        } catch {
+            #expect(error.code == .invalidRouteTable)
+            #expect(error.message.hasPrefix("Route table rejected:"))
+            for mention in mentions {
+                #expect(error.message.contains(mention), "\(error.message)")
+            }
+        }
+        #expect(routes(router) == ["a://kept 0 public"])
+        #expect(router.object(for: "a://kept") as? String == "kept")
+        #expect(router.object(for: "a://x") == nil)
+    }
+
+    @Test func conflictsAreReportedAsConflicts() throws {
+        let router = Router()
+        let json = """
+            [{"pattern": "a://x/:id", "target": "Shop", "action": "itemView"},
+             {"pattern": "a://x/:name", "target": "Shop", "action": "itemView"}]
+            """
+        #expect(throws: RouteError.self) { try router.loadRouteTable(from: json, on: shopMediator()) }
+        do {
+            try router.loadRouteTable(from: json, on: shopMediator())
+        } catch {
+            let conflict = (try? router.register("a://x/:id") { _ in }) == nil
+            #expect(!conflict, "row 1 was rolled back")
+            #expect(error.message.contains("row 2, line 2: Pattern \"a://x/:name\" conflicts"))
+        }
+    }
+}

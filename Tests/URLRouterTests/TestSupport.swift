@@ -1,0 +1,117 @@
+import Synchronization
+import Testing
+@testable import URLRouter
+
+/// Collects values from handlers, completions and observers, from any thread.
+final class Recorder<Value: Sendable>: Sendable {
+    private let storage = Locked<[Value]>([])
+
+    func record(_ value: Value) { storage.withLock { $0.append(value) } }
+    var values: [Value] { storage.withLock { $0 } }
+    var count: Int { storage.withLock { $0.count } }
+}
+
+/// A completion's result with the value turned into text, so that tests can compare it.
+enum Outcome: Sendable, Equatable {
+    case value(String?)
+    case failure(RouteError.Code)
+
+    init(_ result: Result<Any?, RouteError>) {
+        switch result {
+        case .success(let value): self = .value(value.map { "\($0)" })
+        case .failure(let error): self = .failure(error.code)
+        }
+    }
+}
+
+extension Router {
+    /// Opens `url` and returns every result its completion received (it must be exactly one).
+    func outcomes(_ url: String, source: RouteSource = .internal, userInfo: [String: any Sendable] = [:]) -> [Outcome] {
+        let recorder = Recorder<Outcome>()
+        open(url, source: source, userInfo: userInfo) { recorder.record(Outcome($0)) }
+        return recorder.values
+    }
+}
+
+/// Records every call of a completion, so tests can check it ran exactly once and with what.
+final class CompletionLog: Sendable {
+    private let outcomes = Locked<[Outcome]>([])
+
+    /// A completion that appends to this log.
+    var completion: @Sendable (Result<Any?, RouteError>) -> Void {
+        { [self] result in
+            let outcome = Outcome(result)
+            outcomes.withLock { $0.append(outcome) }
+        }
+    }
+
+    /// Every outcome so far, in order.
+    var all: [Outcome] { outcomes.withLock { $0 } }
+}
+
+/// A thread-safe counter for handlers.
+final class Counter: Sendable {
+    private let value = Atomic<Int>(0)
+    func increment() { value.add(1, ordering: .relaxed) }
+    var count: Int { value.load(ordering: .relaxed) }
+}
+
+/// A thread-safe slot for one value of any Sendable type.
+final class Slot<Value: Sendable>: Sendable {
+    private let value: Locked<Value?>
+    init(_ value: Value? = nil) { self.value = Locked(value) }
+    func set(_ newValue: Value?) { value.withLock { $0 = newValue } }
+    var get: Value? { value.withLock { $0 } }
+}
+
+/// A router whose routes return their own pattern as their object, so that `object(for:)`
+/// and `match(_:)` both tell which pattern won.
+func patternEchoRouter(_ patterns: [String], options: Router.Options = Router.Options()) throws -> Router {
+    let router = Router(options: options)
+    for pattern in patterns {
+        try router.registerObject(pattern) { request in request.pattern }
+    }
+    return router
+}
+
+/// The pattern `url` reaches, checked three ways that must agree: `match`, `canOpen` and
+/// `object(for:)`.
+func winner(_ router: Router, _ url: String, sourceLocation: SourceLocation = #_sourceLocation) -> String? {
+    let matched = router.match(url)?.pattern
+    #expect(router.canOpen(url) == (matched != nil), "canOpen disagrees with match for \(url)", sourceLocation: sourceLocation)
+    let opened = router.object(for: url) as? String
+    #expect(opened == matched, "object(for:) disagrees with match for \(url)", sourceLocation: sourceLocation)
+    return matched
+}
+
+/// The error a throwing call threw, or nil.
+func caught<T>(_ body: () throws -> T, sourceLocation: SourceLocation = #_sourceLocation) -> RouteError? {
+    do {
+        _ = try body()
+        return nil
+    } catch let error as RouteError {
+        return error
+    } catch {
+        Issue.record("threw \(error), not a RouteError", sourceLocation: sourceLocation)
+        return nil
+    }
+}
+
+extension String {
+    /// The segment percent-decoded, as the router reads it (test inputs are well formed).
+    var removingPercentEncodingForTest: String {
+        var bytes: [UInt8] = []
+        var index = utf8.startIndex
+        while index < utf8.endIndex {
+            let byte = utf8[index]
+            if byte == UInt8(ascii: "%"), let value = UInt8(String(self[utf8.index(after: index)...].prefix(2)), radix: 16) {
+                bytes.append(value)
+                index = utf8.index(index, offsetBy: 3)
+            } else {
+                bytes.append(byte)
+                index = utf8.index(after: index)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
