@@ -47,16 +47,21 @@ extension Router {
         public var maxRoutes: Int
         /// Opens queued while the router is not ready. Default 100.
         public var maxDeferredOpens: Int
+        /// Bytes of a route table loaded with `loadRouteTable(from:on:)`. Default 4 MiB; a file
+        /// is never read further than this, so a path to an endless file fails quickly.
+        public var maxRouteTableLength: Int
 
         /// Limits with the given values; every argument has a default.
         public init(maxURLLength: Int = 16 * 1024, maxSegments: Int = 64, maxQueryItems: Int = 256,
-                    maxPatternLength: Int = 2 * 1024, maxRoutes: Int = 1_000_000, maxDeferredOpens: Int = 100) {
+                    maxPatternLength: Int = 2 * 1024, maxRoutes: Int = 1_000_000, maxDeferredOpens: Int = 100,
+                    maxRouteTableLength: Int = 4 * 1024 * 1024) {
             self.maxURLLength = max(0, maxURLLength)
             self.maxSegments = min(max(1, maxSegments), 256)
             self.maxQueryItems = max(0, maxQueryItems)
             self.maxPatternLength = max(1, maxPatternLength)
             self.maxRoutes = max(0, maxRoutes)
-        self.maxDeferredOpens = max(0, maxDeferredOpens)
+            self.maxDeferredOpens = max(0, maxDeferredOpens)
+            self.maxRouteTableLength = max(0, maxRouteTableLength)
         }
     }
 }
