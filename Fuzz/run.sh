@@ -12,18 +12,38 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-TARGETS=(PatternRegistration URLMatching GenerationRoundTrip)
+TARGETS=(PatternRegistration URLMatching GenerationRoundTrip MediatorPerformURL RouteTableLoading DaemonRequestLine)
 OUT=Fuzz/.out
+
+# The sources a target is built from, one module: the library (or, for the daemon's parser,
+# the Demo files it needs), the fuzz support code, and the target.
+sources() {
+    case $1 in
+        DaemonRequestLine)
+            printf '%s\n' Demo/App/Daemon/RequestLine.swift Demo/App/Daemon/LineFramer.swift \
+                Demo/App/Routing/Reply.swift Demo/App/Output/JSONValue.swift \
+                Fuzz/Support/FuzzCheck.swift Fuzz/Support/FuzzInput.swift ;;
+        *)
+            find Sources/URLRouter Fuzz/Support -name '*.swift' | sort ;;
+    esac
+}
+
+module() {
+    case $1 in
+        DaemonRequestLine) echo DaemonFuzz ;;
+        *) echo URLRouter ;;
+    esac
+}
 
 build() {
     local target=$1
     mkdir -p "$OUT"
-    local sources
-    mapfile -t sources < <(find Sources/URLRouter Fuzz/Support -name '*.swift' | sort)
+    local files
+    mapfile -t files < <(sources "$target")
     echo "building $target" >&2
     # ld.gold warns about every ASan helper symbol; those lines are noise.
-    swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name URLRouter \
-        "${sources[@]}" "Fuzz/Targets/$target.swift" -o "$OUT/$target" 2>&1 \
+    swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name "$(module "$target")" \
+        "${files[@]}" "Fuzz/Targets/$target.swift" -o "$OUT/$target" 2>&1 \
         | { grep -v 'Cannot export local symbol' || true; }
     test -x "$OUT/$target"
 }

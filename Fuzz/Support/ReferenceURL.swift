@@ -82,7 +82,8 @@ func oracleDecode(_ bytes: [UInt8], plusAsSpace: Bool = false) -> String? {
     return String(validating: decoded, as: UTF8.self)
 }
 
-private func hexDigit(_ byte: UInt8) -> UInt8? {
+/// The value of an ASCII hex digit, or nil.
+func hexDigit(_ byte: UInt8) -> UInt8? {
     switch byte {
     case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
     case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10

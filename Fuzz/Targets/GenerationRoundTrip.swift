@@ -2,9 +2,10 @@
 /// → `match`.
 ///
 /// Invariants: a grammatical pattern registers (or is refused as ambiguous or too long);
-/// generation succeeds when every value fits its placeholder and fails with the right code
-/// when one does not; the generated URL reaches the same pattern and gives every value back,
-/// from the path or the query, and `**` gives back its path.
+/// generation succeeds when every value fits its placeholder, fails with the right code when
+/// one does not, and refuses values only optional groups make unreadable; a generated URL
+/// reaches the same pattern and gives every value back, from the path or the query, and `**`
+/// gives back its path.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func generationRoundTripFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     var input = FuzzInput(UnsafeBufferPointer(start: data, count: size))
@@ -26,7 +27,12 @@ public func generationRoundTripFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) 
     do {
         url = try router.url(for: pattern, parameters: grammar.parameters)
     } catch {
-        fuzzCheck(!grammar.valuesValid && error.code == .invalidParameter, "generation failed for \(shown()): \(error)")
+        // Optional groups two of whose combinations match the same URL: generation refuses
+        // values it could not give back. Never for a pattern without groups.
+        let hasGroups = grammar.pieces.contains { $0.group != nil }
+        let unreadable = hasGroups && error.code == .invalidParameter && error.message.contains("would not give its values back")
+        fuzzCheck(unreadable || (!grammar.valuesValid && error.code == .invalidParameter),
+                  "generation failed for \(shown()): \(error)")
         return 0
     }
     if case .overLimit = router.currentTable().lookup(url) { return 0 }
