@@ -22,7 +22,7 @@ sources() {
         DaemonRequestLine)
             printf '%s\n' Demo/App/Daemon/RequestLine.swift Demo/App/Daemon/LineFramer.swift \
                 Demo/App/Routing/Reply.swift Demo/App/Output/JSONValue.swift \
-                Fuzz/Support/FuzzCheck.swift Fuzz/Support/FuzzInput.swift ;;
+                Fuzz/Support/FuzzInput.swift ;;
         *)
             find Sources/URLRouter Fuzz/Support -name '*.swift' | sort ;;
     esac
