@@ -207,6 +207,7 @@ struct LimitsTests {
         #expect(limits.maxDeferredOpens == 0)
         #expect(limits.maxRouteTableLength == 0)
         #expect(Router.Limits(maxSegments: 0).maxSegments == 1)
+        #expect(Router.Limits(maxURLLength: .max).maxURLLength == Int(Int32.max))   // offsets are 32-bit
     }
 
     /// The largest segment limit, on a thread with a 512 KiB stack (a background thread's on

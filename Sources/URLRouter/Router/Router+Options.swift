@@ -33,7 +33,8 @@ extension Router {
     /// limits.maxURLLength = 64 * 1024
     /// ```
     public struct Limits: Sendable, Hashable {
-        /// Bytes of UTF-8 in a URL. Default 16 KiB.
+        /// Bytes of UTF-8 in a URL. Default 16 KiB, at most 2 GiB - 1 (offsets into a URL are
+        /// 32-bit).
         public var maxURLLength: Int
         /// Path segments in a URL or pattern. Default 64, at most 256: matching recurses once
         /// per segment, and 256 levels fit a 512 KiB thread stack (a background thread's on
@@ -55,7 +56,7 @@ extension Router {
         public init(maxURLLength: Int = 16 * 1024, maxSegments: Int = 64, maxQueryItems: Int = 256,
                     maxPatternLength: Int = 2 * 1024, maxRoutes: Int = 1_000_000, maxDeferredOpens: Int = 100,
                     maxRouteTableLength: Int = 4 * 1024 * 1024) {
-            self.maxURLLength = max(0, maxURLLength)
+            self.maxURLLength = min(max(0, maxURLLength), Int(Int32.max))
             self.maxSegments = min(max(1, maxSegments), 256)
             self.maxQueryItems = max(0, maxQueryItems)
             self.maxPatternLength = max(1, maxPatternLength)
