@@ -154,7 +154,7 @@ import Testing
         #expect(long?.code == .limitExceeded)
         #expect(long?.message.contains("the limit is 40") == true)
         let deep = caught { try router.register("shop://a/b/c/d") { _ in } }
-        #expect(deep?.code == .invalidPattern)
+        #expect(deep?.code == .limitExceeded)
         #expect(deep?.message.contains("\"shop://a/b/c/d\"") == true)
         #expect(deep?.message.contains("4 segments; the limit is 3") == true)
         #expect(caught { try router.register("shop://a/b/c") { _ in } } == nil)

@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 import Testing
 @testable import URLRouter
@@ -113,5 +114,88 @@ extension String {
             }
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// Runs `body` on a new thread with the given stack size and returns its result: what a
+/// background thread on Apple platforms (512 KiB) would see.
+func onThread<Value: Sendable>(stackSize: Int, _ body: @escaping @Sendable () -> Value) -> Value {
+    let result = Locked<Value?>(nil)
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+        let value = body()
+        result.withLock { $0 = value }
+        done.signal()
+    }
+    thread.stackSize = stackSize
+    thread.start()
+    done.wait()
+    return result.withLock { $0 }!
+}
+
+/// Runs `body` on `count` new threads at once and returns their results in thread order.
+func onThreads<Value: Sendable>(_ count: Int, _ body: @escaping @Sendable (_ index: Int) -> Value) -> [Value] {
+    let results = Locked<[Int: Value]>([:])
+    let group = DispatchGroup()
+    for index in 0..<count {
+        group.enter()
+        Thread {
+            let value = body(index)
+            results.withLock { $0[index] = value }
+            group.leave()
+        }.start()
+    }
+    group.wait()
+    return results.withLock { results in (0..<count).map { results[$0]! } }
+}
+
+
+/// SplitMix64: small, fast, and the same sequence on every platform.
+struct SeededRandom: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A number in `0..<bound`.
+    mutating func next(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+
+    /// True one time in `odds`.
+    mutating func chance(_ odds: Int) -> Bool { Int.random(in: 0..<odds, using: &self) == 0 }
+
+    mutating func pick<Element>(_ choices: [Element]) -> Element { choices.randomElement(using: &self)! }
+
+    /// One to `pieces` pieces of hostile text joined.
+    mutating func text(_ alphabet: [String] = SeededRandom.nasty, pieces: Int = 5) -> String {
+        (0..<Int.random(in: 1...pieces, using: &self)).map { _ in pick(alphabet) }.joined()
+    }
+
+    static let nasty = ["a", "Z", "0", "-", ".", "_", "~", "%", "%zz", "%E4", "%41", "/", "?", "#", "&", "=", "+", " ",
+                        "é", "家", "😀", "\u{301}", ":", "@", "*", "(", "<"]
+    static let literal = ["a", "b", "item", "0", "-", ".", "~", "%zz", "%E4", "%20", "é", "家", "😀", "\u{301}", "@", "+"]
+
+    /// A URL built from real and hostile pieces: scheme, separators, segments, query, fragment.
+    mutating func url() -> String {
+        var url = pick(["shop://", "shop:", "SHOP://", "tel:", "x://", "", "/", "//", "shop:///"])
+        let segments = ["item", "42", "new", "edit", "x.html", ".html", "files", "a", "b", "c", "d", "cat", "list",
+                        "about", "en", "home", "%34%32", "%2F", ""] + Self.nasty
+        for _ in 0..<Int.random(in: 0...5, using: &self) {
+            url += pick(segments) + (chance(4) ? pick(segments) : "") + pick(["/", "/", "//"])
+        }
+        if chance(3) { url = String(url.dropLast()) }
+        if chance(3) {
+            url += "?" + (0..<Int.random(in: 0...3, using: &self)).map { _ in
+                text(pieces: 2) + (chance(3) ? "" : "=" + text(pieces: 3))
+            }.joined(separator: pick(["&", "&&"]))
+        }
+        if chance(4) { url += "#" + text() }
+        return url
     }
 }

@@ -14,10 +14,12 @@ extension Router {
     /// (concurrent opens may see them in between).
     ///
     /// - Returns: the rows registered.
-    /// - Throws: `.invalidRouteTable`, listing every problem with its row and line.
+    /// - Throws: `.invalidRouteTable`, listing every problem with its row and line;
+    ///   `.limitExceeded` for a table longer than ``Limits/maxRouteTableLength``.
     @discardableResult
     public func loadRouteTable(from json: String, on mediator: Mediator = .shared) throws(RouteError) -> [RouteTableRow] {
-        try register(rows: Self.rows { () throws(RouteTableError) in try RouteTableRow.parse(json) }, on: mediator)
+        try checkRouteTableLength(json.utf8.count, "The route table")
+        return try register(rows: Self.rows { () throws(RouteTableError) in try RouteTableRow.parse(json) }, on: mediator)
     }
 
     /// Registers a route table from a file's contents, like the `String` form.
@@ -27,7 +29,8 @@ extension Router {
     /// ```
     @discardableResult
     public func loadRouteTable(from data: Data, on mediator: Mediator = .shared) throws(RouteError) -> [RouteTableRow] {
-        try register(rows: Self.rows { () throws(RouteTableError) in try RouteTableRow.parse(data) }, on: mediator)
+        try checkRouteTableLength(data.count, "The route table")
+        return try register(rows: Self.rows { () throws(RouteTableError) in try RouteTableRow.parse(data) }, on: mediator)
     }
 
     /// Registers a route table read from a file, like the `String` form.
@@ -37,15 +40,28 @@ extension Router {
     /// ```
     @discardableResult
     public func loadRouteTable(from file: URL, on mediator: Mediator = .shared) throws(RouteError) -> [RouteTableRow] {
+        let limit = options.limits.maxRouteTableLength
         let data: Data
         do {
-            data = try Data(contentsOf: file)
+            // Never more than one byte past the limit: the path may name an endless file.
+            let handle = try FileHandle(forReadingFrom: file)
+            defer { try? handle.close() }
+            data = try handle.read(upToCount: limit + 1) ?? Data()
         } catch {
             throw RouteError(
                 .invalidRouteTable,
                 "Cannot read the route table \(RouteError.quoted(file.path)): \(error.localizedDescription)")
         }
+        try checkRouteTableLength(data.count, "The route table \(RouteError.quoted(file.path))", atLeast: data.count > limit)
         return try loadRouteTable(from: data, on: mediator)
+    }
+
+    /// Throws `.limitExceeded` when a table of `length` bytes is over the limit.
+    private func checkRouteTableLength(_ length: Int, _ what: String, atLeast: Bool = false) throws(RouteError) {
+        let limit = options.limits.maxRouteTableLength
+        guard length > limit else { return }
+        throw RouteError(.limitExceeded,
+            "\(what) is \(atLeast ? "more than \(limit)" : "\(length)") bytes; the limit is \(limit) (Router.Limits.maxRouteTableLength).")
     }
 
     private static func rows(

@@ -65,7 +65,7 @@ struct PatternScratch: Sendable {
         let typeIndex = { (name: String) -> Int32? in types.firstIndex { $0.name == name }.map(Int32.init) }
         guard text.utf8.count <= limits.maxPatternLength else {
             throw RouteError(.limitExceeded,
-                "Pattern \(RouteError.quoted(text)) is \(text.utf8.count) bytes; the limit is \(limits.maxPatternLength).")
+                "Pattern \(RouteError.quoted(text)) is \(text.utf8.count) bytes; the limit is \(limits.maxPatternLength) (Router.Limits.maxPatternLength).")
         }
         if try RoutePattern.scanASCII(text, typeIndex: typeIndex, limits: limits, into: &self) {
             expansionEnds.append(views.count)

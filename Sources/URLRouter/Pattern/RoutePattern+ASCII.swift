@@ -39,8 +39,8 @@ extension RoutePattern {
         scratch.scheme = nil
         scratch.hasAuthority = false
         scratch.isFallback = false
-        // As the general parser: a scheme is looked for in the first 256 bytes only.
-        let schemeLength = URLScanner.schemeLength(UnsafeBufferPointer(rebasing: bytes.prefix(256)))
+        // As the general parser and the URL scanner: the whole scheme, however long.
+        let schemeLength = URLScanner.schemeLength(bytes)
         if schemeLength > 0 {
             scratch.scheme = String(unsafeUninitializedCapacity: schemeLength) { buffer in
                 for index in 0..<schemeLength { buffer[index] = foldASCII(bytes[index]) }
@@ -77,7 +77,8 @@ extension RoutePattern {
         }
         let count = scratch.views.count - first
         guard count <= limits.maxSegments else {
-            throw fail("it has \(count) segments; the limit is \(limits.maxSegments).")
+            throw RouteError(.limitExceeded,
+                "Pattern \(RouteError.quoted(text)) has \(count) segments; the limit is \(limits.maxSegments) (Router.Limits.maxSegments).")
         }
         return true
     }

@@ -19,6 +19,9 @@ struct RoutePattern: Sendable {
 
     /// The most expansions optional groups may produce.
     static let maxExpansions = 64
+    /// The deepest optional groups may nest. Parsing recurses once per level, and nesting adds
+    /// about one combination per level, so deeper patterns could only be refused later anyway.
+    static let maxGroupDepth = 16
 
     /// Parses and validates `text`.
     ///
@@ -33,7 +36,7 @@ struct RoutePattern: Sendable {
 
         guard text.utf8.count <= limits.maxPatternLength else {
             throw RouteError(.limitExceeded,
-                "Pattern \(RouteError.quoted(text)) is \(text.utf8.count) bytes; the limit is \(limits.maxPatternLength).")
+                "Pattern \(RouteError.quoted(text)) is \(text.utf8.count) bytes; the limit is \(limits.maxPatternLength) (Router.Limits.maxPatternLength).")
         }
         var scratch = PatternScratch()
         if bytewise, try Self.scanASCII(text, typeIndex: { knownTypes($0) ? 0 : nil }, limits: limits, into: &scratch) {
@@ -44,7 +47,9 @@ struct RoutePattern: Sendable {
             self.expansions = scratch.isFallback ? [[]] : [scratch.segments(ofExpansion: 0)]
             return
         }
-        if let bad = text.first(where: { $0 == "?" || $0 == "#" }) {
+        // Structure is found on Unicode scalars, never on Characters: a combining mark after
+        // `/`, `?`, `:` or `>` must not hide it, since URLs are split on those bytes.
+        if let bad = text.unicodeScalars.first(where: { $0 == "?" || $0 == "#" }) {
             throw fail("a pattern has no query or fragment, but it contains \"\(bad)\".")
         }
         if let control = text.unicodeScalars.first(where: { $0.value < 0x20 || $0.value == 0x7F }) {
@@ -67,7 +72,8 @@ struct RoutePattern: Sendable {
         for alternative in alternatives {
             let segments = try Self.parseSegments(alternative, knownTypes: knownTypes, fail: fail)
             guard segments.count <= limits.maxSegments else {
-                throw fail("it has \(segments.count) segments; the limit is \(limits.maxSegments).")
+                throw RouteError(.limitExceeded,
+                    "Pattern \(RouteError.quoted(text)) has \(segments.count) segments; the limit is \(limits.maxSegments) (Router.Limits.maxSegments).")
             }
             expansions.append(segments)
         }
@@ -80,19 +86,30 @@ struct RoutePattern: Sendable {
 
     /// Expands optional groups: `a(/b)(/c)` → `a`, `a/b`, `a/c`, `a/b/c`. Groups may nest.
     static func expandGroups(_ text: Substring, fail: (String) -> RouteError) throws(RouteError) -> [String] {
-        if !text.contains("("), !text.contains(")") { return [String(text)] }
-        var index = text.startIndex
-        let result = try expandSequence(text, &index, depth: 0, fail: fail)
+        let scalars = text.unicodeScalars
+        if !scalars.contains("("), !scalars.contains(")") { return [String(text)] }
+        var index = scalars.startIndex
+        let result = try expandSequence(scalars, &index, depth: 0, fail: fail)
         return result
     }
 
     private static func expandSequence(
-        _ text: Substring, _ index: inout Substring.Index, depth: Int, fail: (String) -> RouteError
+        _ text: Substring.UnicodeScalarView, _ index: inout Substring.Index, depth: Int, fail: (String) -> RouteError
     ) throws(RouteError) -> [String] {
         var results = [""]
+        // Ordinary characters since the last group, appended to every result at once: one
+        // append per character per result would be quadratic in the pattern's length.
+        var run = ""
+        func flush() {
+            guard !run.isEmpty else { return }
+            results = results.map { $0 + run }
+            run = ""
+        }
         while index < text.endIndex {
             let character = text[index]
             if character == "(" {
+                flush()
+                guard depth < maxGroupDepth else { throw fail("its optional groups nest more than \(maxGroupDepth) deep.") }
                 text.formIndex(after: &index)
                 let inner = try expandSequence(text, &index, depth: depth + 1, fail: fail)
                 guard index < text.endIndex, text[index] == ")" else { throw fail("an optional group \"(\" is never closed.") }
@@ -103,12 +120,14 @@ struct RoutePattern: Sendable {
                 }
             } else if character == ")" {
                 guard depth > 0 else { throw fail("\")\" closes no optional group.") }
+                flush()
                 return results
             } else {
-                results = results.map { $0 + String(character) }
+                run.unicodeScalars.append(character)
                 text.formIndex(after: &index)
             }
         }
+        flush()
         return results
     }
 
@@ -118,9 +137,9 @@ struct RoutePattern: Sendable {
     ) throws(RouteError) -> [PatternSegment] {
         var segments: [PatternSegment] = []
         var names = Set<String>()
-        let parts = path.split(separator: "/", omittingEmptySubsequences: true)
+        let parts = path.unicodeScalars.split(separator: "/", omittingEmptySubsequences: true)
         for (position, part) in parts.enumerated() {
-            let segment = try parseSegment(part, knownTypes: knownTypes, fail: fail)
+            let segment = try parseSegment(Substring(part), knownTypes: knownTypes, fail: fail)
             if case .catchAll = segment, position != parts.count - 1 {
                 throw fail("\"**\" must be the last segment.")
             }
@@ -137,21 +156,22 @@ struct RoutePattern: Sendable {
     ) throws(RouteError) -> PatternSegment {
         if part == "**" { return .catchAll }
         if part == "*" { return .wildcard }
-        guard part.first == ":" else { return .literal(PercentDecoding.bytes(part)) }
+        guard part.unicodeScalars.first == ":" else { return .literal(PercentDecoding.bytes(part)) }
 
-        let body = part.dropFirst()
-        let name = body.prefix { $0 == "_" || ($0.isASCII && ($0.isLetter || $0.isNumber)) }
+        let body = part.unicodeScalars.dropFirst()
+        let name = body.prefix { $0 == "_" || ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) }
+        let nameText = String(Substring(name))
         guard let first = name.first else {
             throw fail("the placeholder \"\(part)\" has an empty name; a name is [A-Za-z_][A-Za-z0-9_]*.")
         }
-        guard !first.isNumber else {
-            throw fail("the placeholder name \"\(name)\" starts with a digit; a name is [A-Za-z_][A-Za-z0-9_]*.")
+        guard !("0"..."9").contains(first) else {
+            throw fail("the placeholder name \"\(nameText)\" starts with a digit; a name is [A-Za-z_][A-Za-z0-9_]*.")
         }
         var rest = body.dropFirst(name.count)
         var type: String?
         if rest.first == "<" {
             guard let close = rest.firstIndex(of: ">") else { throw fail("\"<\" in \"\(part)\" is never closed.") }
-            let typeName = String(rest[rest.index(after: rest.startIndex)..<close])
+            let typeName = String(Substring(rest[rest.index(after: rest.startIndex)..<close]))
             guard !typeName.isEmpty else { throw fail("the placeholder \"\(part)\" has an empty type.") }
             guard knownTypes(typeName) else {
                 throw fail("unknown type \"\(typeName)\" in \"\(part)\"; register it with a RouteParameterType first.")
@@ -162,6 +182,6 @@ struct RoutePattern: Sendable {
         if rest.contains("<") || rest.contains(">") {
             throw fail("unexpected \"<\" or \">\" after the placeholder in \"\(part)\".")
         }
-        return .parameter(name: String(name), type: type, suffix: PercentDecoding.bytes(rest))
+        return .parameter(name: nameText, type: type, suffix: PercentDecoding.bytes(Substring(rest)))
     }
 }

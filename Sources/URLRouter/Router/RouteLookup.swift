@@ -14,9 +14,9 @@ struct LimitProblem: Sendable {
 
     var message: String {
         switch kind {
-        case .length: "the URL is \(value) bytes; the limit is \(limit)."
-        case .segments: "the URL has \(value) path segments; the limit is \(limit)."
-        case .queryItems: "the URL has \(value) query items; the limit is \(limit)."
+        case .length: "the URL is \(value) bytes; the limit is \(limit) (Router.Limits.maxURLLength)."
+        case .segments: "the URL has \(value) path segments; the limit is \(limit) (Router.Limits.maxSegments)."
+        case .queryItems: "the URL has \(value) query items; the limit is \(limit) (Router.Limits.maxQueryItems)."
         }
     }
 }

@@ -55,7 +55,7 @@ extension Router {
         }
         if let dropped {
             let error = RouteError(.dropped,
-                "Dropped \(RouteError.quoted(dropped.url)): more than \(options.limits.maxDeferredOpens) opens waited for the router to be ready.")
+                "Dropped \(RouteError.quoted(dropped.url)): more than \(options.limits.maxDeferredOpens) opens waited for the router to be ready (Router.Limits.maxDeferredOpens).")
             dropped.respond?(RouteResponse(url: dropped.url, match: nil, result: .failure(error)))
             if !table.hooks.observers.isEmpty {
                 table.notify(url: dropped.url, source: dropped.source, pattern: nil, outcome: .dropped, since: .now)

@@ -45,13 +45,18 @@ public struct RouteEvent: Sendable {
     /// // "shop://item/42?ref=<redacted>&token=<redacted>#top"
     /// ```
     public static func redactingQueryValues(_ url: String) -> String {
-        guard let query = url.firstIndex(of: "?") else { return url }
-        let fragment = url[query...].firstIndex(of: "#") ?? url.endIndex
-        let items = url[url.index(after: query)..<fragment].split(separator: "&", omittingEmptySubsequences: false)
+        // Split on Unicode scalars, as the router splits on bytes: a combining mark after `?`,
+        // `&` or `=` must not hide them. The query is what the router reads as one: from the
+        // first `?` before the first `#`.
+        let scalars = url.unicodeScalars
+        let fragment = scalars.firstIndex(of: "#") ?? scalars.endIndex
+        guard let query = scalars[..<fragment].firstIndex(of: "?") else { return url }
+        let items = scalars[scalars.index(after: query)..<fragment].split(separator: "&", omittingEmptySubsequences: false)
         let redacted = items.map { item in
-            item.contains("=") ? item.prefix { $0 != "=" } + "=<redacted>" : item
+            guard let equals = item.firstIndex(of: "=") else { return Substring(item) }
+            return Substring(item[...equals]) + "<redacted>"
         }
-        return url[...query] + redacted.joined(separator: "&") + url[fragment...]
+        return Substring(scalars[...query]) + redacted.joined(separator: "&") + Substring(scalars[fragment...])
     }
 }
 

@@ -33,9 +33,12 @@ extension Router {
     /// limits.maxURLLength = 64 * 1024
     /// ```
     public struct Limits: Sendable, Hashable {
-        /// Bytes of UTF-8 in a URL. Default 16 KiB.
+        /// Bytes of UTF-8 in a URL. Default 16 KiB, at most 2 GiB - 1 (offsets into a URL are
+        /// 32-bit).
         public var maxURLLength: Int
-        /// Path segments in a URL or pattern. Default 64, at most 4,096.
+        /// Path segments in a URL or pattern. Default 64, at most 256: matching recurses once
+        /// per segment, and 256 levels fit a 512 KiB thread stack (a background thread's on
+        /// Apple platforms) even in a debug build.
         public var maxSegments: Int
         /// Items in a URL's query. Default 256.
         public var maxQueryItems: Int
@@ -45,16 +48,21 @@ extension Router {
         public var maxRoutes: Int
         /// Opens queued while the router is not ready. Default 100.
         public var maxDeferredOpens: Int
+        /// Bytes of a route table loaded with `loadRouteTable(from:on:)`. Default 4 MiB; a file
+        /// is never read further than this, so a path to an endless file fails quickly.
+        public var maxRouteTableLength: Int
 
         /// Limits with the given values; every argument has a default.
         public init(maxURLLength: Int = 16 * 1024, maxSegments: Int = 64, maxQueryItems: Int = 256,
-                    maxPatternLength: Int = 2 * 1024, maxRoutes: Int = 1_000_000, maxDeferredOpens: Int = 100) {
-            self.maxURLLength = max(0, maxURLLength)
-            self.maxSegments = min(max(1, maxSegments), 4096)
+                    maxPatternLength: Int = 2 * 1024, maxRoutes: Int = 1_000_000, maxDeferredOpens: Int = 100,
+                    maxRouteTableLength: Int = 4 * 1024 * 1024) {
+            self.maxURLLength = min(max(0, maxURLLength), Int(Int32.max))
+            self.maxSegments = min(max(1, maxSegments), 256)
             self.maxQueryItems = max(0, maxQueryItems)
             self.maxPatternLength = max(1, maxPatternLength)
             self.maxRoutes = max(0, maxRoutes)
-        self.maxDeferredOpens = max(0, maxDeferredOpens)
+            self.maxDeferredOpens = max(0, maxDeferredOpens)
+            self.maxRouteTableLength = max(0, maxRouteTableLength)
         }
     }
 }

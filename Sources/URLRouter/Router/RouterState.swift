@@ -47,7 +47,7 @@ struct RouterState: Sendable {
             }
         }
         guard liveRoutes - replaced.count < options.limits.maxRoutes else {
-            throw .limitExceeded(text, "the router already holds \(liveRoutes) routes; the limit is \(options.limits.maxRoutes).")
+            throw .limitExceeded(text, "the router already holds \(liveRoutes) routes; the limit is \(options.limits.maxRoutes) (Router.Limits.maxRoutes).")
         }
         for route in replaced { remove(route: route, options: options) }
 

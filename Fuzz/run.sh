@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# Builds and runs the libFuzzer targets, one at a time.
+#
+#   Fuzz/run.sh                         list the targets
+#   Fuzz/run.sh all 20                  build each target and fuzz it for 20 seconds
+#   Fuzz/run.sh URLMatching 600         one target for 10 minutes
+#   Fuzz/run.sh URLMatching 0 -runs=1000000   extra arguments go to libFuzzer (0: no time limit)
+#   Fuzz/run.sh repro URLMatching crash-…     run one saved input and show what failed
+#
+# Binaries and the growing corpus go to Fuzz/.out, crashing inputs to Fuzz/artifacts/<target>
+# (both ignored by git). The committed seeds in Fuzz/Corpus/<target> are read, never written.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+TARGETS=(PatternRegistration URLMatching GenerationRoundTrip MediatorPerformURL RouteTableLoading DaemonRequestLine)
+OUT=Fuzz/.out
+
+# The sources a target is built from, one module: the library (or, for the daemon's parser,
+# the Demo files it needs), the fuzz support code, and the target.
+sources() {
+    case $1 in
+        DaemonRequestLine)
+            printf '%s\n' Demo/App/Daemon/RequestLine.swift Demo/App/Daemon/LineFramer.swift \
+                Demo/App/Routing/Reply.swift Demo/App/Output/JSONValue.swift \
+                Fuzz/Support/FuzzInput.swift ;;
+        *)
+            find Sources/URLRouter Fuzz/Support -name '*.swift' | sort ;;
+    esac
+}
+
+module() {
+    case $1 in
+        DaemonRequestLine) echo DaemonFuzz ;;
+        *) echo URLRouter ;;
+    esac
+}
+
+build() {
+    local target=$1
+    mkdir -p "$OUT"
+    local files
+    mapfile -t files < <(sources "$target")
+    echo "building $target" >&2
+    # ld.gold warns about every ASan helper symbol; those lines are noise.
+    swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name "$(module "$target")" \
+        "${files[@]}" "Fuzz/Targets/$target.swift" -o "$OUT/$target" 2>&1 \
+        | { grep -v 'Cannot export local symbol' || true; }
+    test -x "$OUT/$target"
+}
+
+# Longest input per target: long enough for every structure, short enough to keep a run fast.
+# Inputs past the limits (URL length, pattern length, ...) are the limits tests' business.
+max_len() {
+    case $1 in
+        PatternRegistration) echo 256 ;;
+        *) echo 1024 ;;
+    esac
+}
+
+fuzz() {
+    local target=$1 seconds=$2
+    shift 2
+    mkdir -p "$OUT/corpus/$target" "Fuzz/artifacts/$target" "Fuzz/Corpus/$target"
+    # The Swift runtime's own crash reporter would keep the pipe open; libFuzzer reports instead.
+    SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=${ASAN_OPTIONS:-malloc_context_size=4:quarantine_size_mb=32} \
+        "$OUT/$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len="${MAX_LEN:-$(max_len "$target")}" \
+        -dict=Fuzz/urlrouter.dict -print_final_stats=1 \
+        -artifact_prefix="Fuzz/artifacts/$target/" "$@" "$OUT/corpus/$target" "Fuzz/Corpus/$target" 2>&1 \
+        | tee "$OUT/$target.log" \
+        | grep -E '^#[0-9]+ *(INITED|DONE)|^stat::number_of_executed_units|INVARIANT|ERROR|SUMMARY|Test unit written|Fatal error' || true
+    grep -q 'Test unit written' "$OUT/$target.log" && { echo "$target: FAILED, see $OUT/$target.log" >&2; return 1; }
+    echo "$target: ok ($(grep -o 'stat::number_of_executed_units: [0-9]*' "$OUT/$target.log" | grep -o '[0-9]*$') executions)"
+}
+
+case "${1:-}" in
+    "") printf '%s\n' "${TARGETS[@]}" ;;
+    repro)
+        build "$2"
+        SWIFT_BACKTRACE=enable=no "$OUT/$2" "${@:3}" ;;
+    all)
+        seconds=${2:-60}
+        status=0
+        for target in "${TARGETS[@]}"; do
+            build "$target"
+            fuzz "$target" "$seconds" "${@:3}" || status=1
+        done
+        exit $status ;;
+    *)
+        build "$1"
+        fuzz "$1" "${2:-60}" "${@:3}" ;;
+esac
