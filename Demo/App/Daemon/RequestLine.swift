@@ -1,7 +1,8 @@
 /// One request of the daemon's line protocol.
 ///
 /// `PING` or `OPEN <url>`; the command word is case-insensitive, the URL is everything after
-/// the first space with surrounding spaces trimmed. A trailing `\r` is ignored.
+/// the first space with surrounding spaces trimmed. A trailing `\r` is ignored. Spaces are
+/// found among Unicode scalars, whatever marks surround them.
 enum RequestLine: Equatable, Sendable {
     case ping
     case open(url: String)
@@ -17,8 +18,8 @@ enum RequestLine: Equatable, Sendable {
         }
         let trimmed = text.trimmingSpaces()
         guard !trimmed.isEmpty else { return .failure(.badRequest("empty request; send OPEN <url> or PING")) }
-        let word = trimmed.prefix { $0 != " " }
-        let argument = trimmed.dropFirst(word.count).trimmingSpaces()
+        let word = Substring(trimmed.unicodeScalars.prefix { $0 != " " })
+        let argument = trimmed[word.endIndex...].trimmingSpaces()
         switch word.uppercased() {
         case "PING" where argument.isEmpty:
             return .success(.ping)
@@ -41,10 +42,13 @@ enum RequestLine: Equatable, Sendable {
 }
 
 extension StringProtocol where SubSequence == Substring {
-    /// The text without leading and trailing spaces.
+    /// The text without leading and trailing spaces. Spaces are found among Unicode scalars,
+    /// not Characters: a mark that joins a space to its neighbour in one Character (U+0301
+    /// after it, U+06DD before it) must not hide the space.
     func trimmingSpaces() -> Substring {
-        let start = firstIndex { $0 != " " } ?? endIndex
-        let end = lastIndex { $0 != " " }.map { index(after: $0) } ?? start
+        let scalars = unicodeScalars
+        let start = scalars.firstIndex { $0 != " " } ?? scalars.endIndex
+        let end = scalars.lastIndex { $0 != " " }.map { scalars.index(after: $0) } ?? start
         return self[start..<Swift.max(start, end)]
     }
 }
