@@ -1,8 +1,9 @@
 import URLRouter
 
-/// `--profile match|hits|misses|open|register N`: runs one workload of this router alone, for
-/// `valgrind --tool=callgrind`, after building and checking nothing else. Prints the
-/// operation count so instruction totals can be divided by it.
+/// `--profile match|hits|misses|open|register|dictionary N`: runs one workload alone (this
+/// router's, or the `Dictionary` lookup it is compared with), for `valgrind --tool=callgrind`,
+/// after building and checking nothing else. Prints the operation count so instruction totals
+/// can be divided by it.
 enum ProfileRun {
     static func run(_ what: String, count: Int) {
         let set = RouteSet(count: count, lookupCount: 4096)
@@ -10,6 +11,15 @@ enum ProfileRun {
         if what == "register" {
             blackHole(Contestants.buildURLRouter(patterns))
             print("registered \(patterns.count) routes")
+            return
+        }
+        if what == "dictionary" {
+            let urls = set.lookups.map(\.url)
+            let dictionary = Contestants.buildDictionary(set.routes.map(\.sampleURL))
+            var checksum = 0
+            for _ in 0..<10 { checksum &+= SizeRun.matchAll(dictionary, urls) }
+            blackHole(checksum)
+            print("dictionary: \(10 * urls.count) operations")
             return
         }
         let router = Contestants.buildURLRouter(patterns)

@@ -33,7 +33,7 @@ while index < arguments.count {
         rounds = max(1, Int(arguments[index + 1]) ?? rounds)
         index += 1
     default:
-        print("usage: url-router-bench [--quick] [--sizes 1000,10000] [--rounds 21] [--no-threads | --threads-only] | --profile match|hits|misses|open|register N")
+        print("usage: url-router-bench [--quick] [--sizes 1000,10000] [--rounds 21] [--no-threads | --threads-only] | --profile match|hits|misses|open|register|dictionary N")
         exit(2)
     }
     index += 1
