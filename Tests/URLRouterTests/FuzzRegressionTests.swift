@@ -208,4 +208,32 @@ struct FuzzRegressionTests {
         #expect(router.match("t://x" + String(repeating: "/a", count: 16))?.pattern == pattern)
         #expect(router.match("t://x" + String(repeating: "/a", count: 17)) == nil)
     }
+
+    /// Input class: query names that differ in bytes but are the same Swift string (U+0341
+    /// decomposes to U+0301; the Kelvin sign to `K`). `dictionary` merged them, the subscript
+    /// compared bytes, so the two disagreed on which item was last. Names now compare as
+    /// strings everywhere; plain ASCII names still compare as bytes.
+    struct EquivalentNames: Sendable, CustomTestStringConvertible {
+        let query: String
+        let name: String
+        let value: String
+        var testDescription: String { query }
+    }
+
+    @Test(arguments: [
+        EquivalentNames(query: "\u{341}c=1&\u{301}c=2", name: "\u{341}c", value: "2"),
+        EquivalentNames(query: "\u{341}c=1&\u{301}c=2", name: "\u{301}c", value: "2"),
+        EquivalentNames(query: "\u{301}c=2&\u{341}c=1", name: "\u{301}c", value: "1"),
+        EquivalentNames(query: "%CD%81c=1&\u{301}c=2", name: "\u{341}c", value: "2"),
+        EquivalentNames(query: "\u{212A}=1&K=2", name: "\u{212A}", value: "2"),
+        EquivalentNames(query: "K=2&\u{212A}=1", name: "K", value: "1"),
+        EquivalentNames(query: "k=1&K=2", name: "k", value: "1"),
+    ])
+    func canonicallyEquivalentQueryNamesAreOneName(_ example: EquivalentNames) throws {
+        let router = Router()
+        try router.register("x://a") { _ in }
+        let parameters = try #require(router.match("x://a?" + example.query)).parameters
+        #expect(parameters[example.name] == example.value)
+        #expect(parameters.dictionary[example.name] == example.value)
+    }
 }

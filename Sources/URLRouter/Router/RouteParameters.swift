@@ -126,9 +126,14 @@ public struct RouteParameters: Sendable, Sequence, CustomStringConvertible {
         PercentDecoding.string(bytes, plusAsSpace: formDecoding)
     }
 
+    /// Whether a raw query name is `name`, compared as Swift compares strings (canonical
+    /// equivalence), as ``dictionary`` and path names are: `\u{341}` and `\u{301}` are one name.
     private func decodedEquals(_ bytes: UnsafeBufferPointer<UInt8>, _ name: String) -> Bool {
-        if !PercentDecoding.needsDecoding(bytes, plusAsSpace: formDecoding) { return bytes.elementsEqual(name.utf8) }
-        return decode(bytes) == name
+        guard !PercentDecoding.needsDecoding(bytes, plusAsSpace: formDecoding) else { return decode(bytes) == name }
+        if bytes.elementsEqual(name.utf8) { return true }
+        // Different ASCII bytes are different names; other text may still be equivalent.
+        if bytes.allSatisfy({ $0 < 0x80 }) && name.utf8.allSatisfy({ $0 < 0x80 }) { return false }
+        return String(decoding: bytes, as: UTF8.self) == name
     }
 
     func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
