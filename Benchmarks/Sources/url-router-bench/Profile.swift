@@ -8,6 +8,7 @@ enum ProfileRun {
     static func run(_ what: String, count: Int) {
         let set = RouteSet(count: count, lookupCount: 4096)
         let patterns = set.routes.map(\.pattern)
+        let passes = 10
         if what == "register" {
             blackHole(Contestants.buildURLRouter(patterns))
             print("registered \(patterns.count) routes")
@@ -17,9 +18,9 @@ enum ProfileRun {
             let urls = set.lookups.map(\.url)
             let dictionary = Contestants.buildDictionary(set.routes.map(\.sampleURL))
             var checksum = 0
-            for _ in 0..<10 { checksum &+= SizeRun.matchAll(dictionary, urls) }
+            for _ in 0..<passes { checksum &+= SizeRun.matchAll(dictionary, urls) }
             blackHole(checksum)
-            print("dictionary: \(10 * urls.count) operations")
+            print("dictionary: \(passes * urls.count) operations")
             return
         }
         let router = Contestants.buildURLRouter(patterns)
@@ -30,7 +31,6 @@ enum ProfileRun {
         case "open": urls = set.lookups.filter(\.kind.isHit).map { "\($0.url)?ref=home" }
         default: urls = set.lookups.map(\.url)
         }
-        let passes = 10
         var checksum = 0
         for _ in 0..<passes {
             checksum &+= what == "open" ? SizeRun.openAll(router, urls) : SizeRun.matchAll(router, urls)
