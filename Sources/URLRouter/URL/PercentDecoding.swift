@@ -66,12 +66,14 @@ enum PercentDecoding {
 
     /// The decoded bytes of a string (used for pattern literals at registration).
     static func bytes(_ text: Substring) -> [UInt8] {
-        var raw = Array(text.utf8)
-        return raw.withUnsafeMutableBufferPointer { buffer -> [UInt8] in
-            Array(unsafeUninitializedCapacity: max(buffer.count, 1)) { out, count in
-                count = decode(UnsafeBufferPointer(buffer), into: out.baseAddress!, plusAsSpace: false)
+        func decoded(_ raw: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+            Array(unsafeUninitializedCapacity: max(raw.count, 1)) { out, count in
+                count = decode(raw, into: out.baseAddress!, plusAsSpace: false)
             }
         }
+        // Native strings are contiguous; copying a substring's UTF-8 view goes byte by byte.
+        if let result = text.utf8.withContiguousStorageIfAvailable(decoded) { return result }
+        return Array(text.utf8).withUnsafeBufferPointer(decoded)
     }
 
     /// Strict UTF-8 validation (no overlongs, no surrogates, nothing above U+10FFFF).
