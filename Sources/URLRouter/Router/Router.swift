@@ -53,7 +53,7 @@ public final class Router: Sendable {
     @inline(__always)
     func currentTable() -> RouteTable {
         let generation = generation.load(ordering: .acquiring)
-        if let snapshots = ThreadSnapshots.current, let table = snapshots.table(router: id, generation: generation) {
+        if let table = ThreadSnapshots.table(router: id, generation: generation) {
             return table
         }
         return refreshTable()

@@ -59,8 +59,22 @@ final class ThreadSnapshots {
         }
     }
 
-    /// The calling thread's snapshots, made on first use; nil where threads have no local storage.
+    /// The calling thread's copy of `router`'s snapshot at `generation`, if it has one. Borrows
+    /// the thread's snapshots without retaining them: the thread-local slot owns them until the
+    /// thread exits, and only this thread reads the slot.
     @inline(__always)
+    static func table(router: UInt64, generation: UInt64) -> RouteTable? {
+        #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
+        guard let key = threadSnapshotsKey, let pointer = pthread_getspecific(key) else { return nil }
+        return Unmanaged<ThreadSnapshots>.fromOpaque(pointer)._withUnsafeGuaranteedRef {
+            $0.table(router: router, generation: generation)
+        }
+        #else
+        return nil
+        #endif
+    }
+
+    /// The calling thread's snapshots, made on first use; nil where threads have no local storage.
     static var current: ThreadSnapshots? {
         #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
         guard let key = threadSnapshotsKey else { return nil }
