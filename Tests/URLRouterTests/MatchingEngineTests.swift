@@ -57,16 +57,39 @@ import Testing
         for (name, value) in test.expected { #expect(match.parameters[name] == value) }
     }
 
-    /// Past 64 KiB a match keeps no capture ranges; values are found by scanning again.
-    @Test func capturesOfAURLLongerThan64KiB() throws {
+    /// Past 32 KiB a match keeps no capture ranges; values are found by scanning again.
+    @Test(arguments: [40_000, 70_000])
+    func capturesOfALongURL(_ length: Int) throws {
         let router = Router(options: .init(limits: .init(maxURLLength: 200_000)))
         try router.register("app://a/:long/:short/tail/**") { _ in }
-        let long = String(repeating: "z", count: 70_000)
+        let long = String(repeating: "z", count: length)
         let match = try #require(router.match("app://a/\(long)/s/tail/w1/w%202#f%20g"))
         #expect(match.parameters["long"] == long)
         #expect(match.parameters["short"] == "s")
         #expect(match.wildcard == ["w1", "w 2"])
         #expect(match.fragment == "f g")
+    }
+
+    /// The query runs from the first `?` to the first `#`; the fragment follows that `#`.
+    @Test func queryAndFragmentAreFoundAgainWhenRead() throws {
+        let router = Router()
+        try router.register("app://x/:id") { _ in }
+        let both = try #require(router.match("app://x/1?q=a?b&id=9#f#g?h=1"))
+        #expect(both.parameters["q"] == "a?b")
+        #expect(both.parameters["id"] == "1")
+        #expect(both.parameters["h"] == nil)
+        #expect(both.parameters.queryItems.map(\.name) == ["q", "id"])
+        #expect(both.fragment == "f#g?h=1")
+        let fragmentOnly = try #require(router.match("app://x/1#frag?not=query"))
+        #expect(fragmentOnly.parameters["not"] == nil)
+        #expect(fragmentOnly.parameters.queryItems.isEmpty)
+        #expect(fragmentOnly.fragment == "frag?not=query")
+        let neither = try #require(router.match("app://x/1"))
+        #expect(neither.parameters["q"] == nil)
+        #expect(neither.fragment == nil)
+        let empty = try #require(router.match("app://x/1?#"))
+        #expect(empty.parameters.queryItems.isEmpty)
+        #expect(empty.fragment == "")
     }
 
     @Test func wildcardAndFragmentFollowTheLeaf() throws {

@@ -13,14 +13,12 @@ public struct RouteParameters: Sendable, Sequence, CustomStringConvertible {
     let offsets: MatchOffsets
 
     var leaf: Int32 { offsets.leaf }
-    var queryStart: Int32 { offsets.queryStart }
-    var queryEnd: Int32 { offsets.queryEnd }
     /// How many path placeholders the matched pattern has.
     var captureCount: Int { Int(table.view.leaves![Int(leaf)].capturesCount) }
 
     /// The value of a path placeholder, else of the last query item named `name`.
     ///
-    /// - Complexity: O(placeholders) for a path value; O(query length) for a query value.
+    /// - Complexity: O(placeholders) for a path value; O(URL length) for a query value.
     public subscript(name: String) -> String? {
         if let path = pathValue(name) { return path }
         return queryValue(name)
@@ -64,10 +62,12 @@ public struct RouteParameters: Sendable, Sequence, CustomStringConvertible {
 
     /// Every query item in order, repeated names included.
     public var queryItems: [RouteQueryItem] {
-        guard queryStart >= 0 else { return [] }
+        guard offsets.hasQuery else { return [] }
         var items: [RouteQueryItem] = []
         withBytes { bytes in
-            QueryScanner.forEach(in: bytes, queryStart, queryEnd) { name, value in
+            let query = URLScanner.queryAndFragment(in: bytes)
+            guard query.queryStart >= 0 else { return }
+            QueryScanner.forEach(in: bytes, Int32(query.queryStart), Int32(query.queryEnd)) { name, value in
                 items.append(RouteQueryItem(name: decode(name), value: decode(value)))
                 return true
             }
@@ -109,10 +109,12 @@ public struct RouteParameters: Sendable, Sequence, CustomStringConvertible {
     }
 
     private func queryValue(_ name: String) -> String? {
-        guard queryStart >= 0 else { return nil }
+        guard offsets.hasQuery else { return nil }
         var found: String?
         withBytes { bytes in
-            QueryScanner.forEach(in: bytes, queryStart, queryEnd) { itemName, value in
+            let query = URLScanner.queryAndFragment(in: bytes)
+            guard query.queryStart >= 0 else { return }
+            QueryScanner.forEach(in: bytes, Int32(query.queryStart), Int32(query.queryEnd)) { itemName, value in
                 if decodedEquals(itemName, name) { found = decode(value) }
                 return true
             }

@@ -189,6 +189,19 @@ enum URLScanner {
         }
     }
 
+    /// Where ``scan(_:segments:)`` finds the query and the fragment, without scanning the path's
+    /// segments: no scheme holds `?` or `#`, so the path ends at the first of them; the query
+    /// runs from the `?` that ends it to the first `#`, and the fragment follows that `#`.
+    static func queryAndFragment(in bytes: UnsafeBufferPointer<UInt8>) -> (queryStart: Int, queryEnd: Int, fragmentStart: Int) {
+        let hash = bytes.firstIndex(of: UInt8(ascii: "#"))
+        let end = hash ?? bytes.count
+        let fragmentStart = hash.map { $0 + 1 } ?? -1
+        guard let question = UnsafeBufferPointer(rebasing: bytes[..<end]).firstIndex(of: UInt8(ascii: "?")) else {
+            return (-1, -1, fragmentStart)
+        }
+        return (question + 1, end, fragmentStart)
+    }
+
     /// Where path segment `position` starts (the path's end when the URL has only `position`
     /// segments), and where the path ends.
     static func pathTail(from position: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (start: Int, pathEnd: Int) {
