@@ -103,7 +103,7 @@ public struct RouteParameters: Sendable, Sequence, CustomStringConvertible {
             guard capture.trim > 0 else { return PercentDecoding.string(raw, plusAsSpace: false) }
             return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: raw.count) { buffer in
                 let count = PercentDecoding.decode(raw, into: buffer.baseAddress!, plusAsSpace: false) - Int(capture.trim)
-                return String(decoding: UnsafeBufferPointer(start: buffer.baseAddress, count: Swift.max(count, 0)), as: UTF8.self)
+                return PercentDecoding.text(UnsafeBufferPointer(start: buffer.baseAddress, count: Swift.max(count, 0)))
             }
         }
     }

@@ -46,12 +46,22 @@ enum PercentDecoding {
 
     /// The decoded text of `bytes`.
     static func string(_ bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool) -> String {
-        guard needsDecoding(bytes, plusAsSpace: plusAsSpace) else {
-            return String(decoding: bytes, as: UTF8.self)
-        }
+        guard needsDecoding(bytes, plusAsSpace: plusAsSpace) else { return text(bytes) }
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(bytes.count, 1)) { buffer in
             let count = decode(bytes, into: buffer.baseAddress!, plusAsSpace: plusAsSpace)
-            return String(decoding: UnsafeBufferPointer(start: buffer.baseAddress, count: count), as: UTF8.self)
+            return text(UnsafeBufferPointer(start: buffer.baseAddress, count: count))
+        }
+    }
+
+    /// `bytes` as text, invalid UTF-8 repaired as `String(decoding:as:)` does. Filling the
+    /// string's own storage lets a short ASCII value skip the general validation, which costs
+    /// more than the rest of reading a parameter.
+    @inline(__always)
+    static func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return "" }
+        return String(unsafeUninitializedCapacity: bytes.count) { buffer in
+            buffer.baseAddress!.update(from: source, count: bytes.count)
+            return bytes.count
         }
     }
 
