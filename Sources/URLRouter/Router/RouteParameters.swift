@@ -88,15 +88,23 @@ public struct RouteParameters: Sendable, Sequence, CustomStringConvertible {
     private func pathValue(_ name: String) -> String? {
         let view = table.view
         let leaf = view.leaves![Int(leaf)]
-        guard leaf.capturesCount > 0 else { return nil }
-        for index in 0..<Int(leaf.capturesCount) where view.names[Int(view.captures![Int(leaf.capturesStart) + index].name)] == name {
-            return value(at: index)
+        var index = 0
+        while index < Int(leaf.capturesCount) {
+            let capture = view.captures![Int(leaf.capturesStart) + index]
+            if view.names[Int(capture.name)] == name { return value(of: capture, at: index) }
+            index += 1
         }
         return nil
     }
 
-    private func value(at index: Int) -> String {
-        let capture = capture(index)
+    private func value(at index: Int) -> String { value(of: capture(index), at: index) }
+
+    private func value(of capture: Trie.LeafCapture, at index: Int) -> String {
+        if capture.trim == 0, let range = offsets.cachedCapture(index), let value = url.utf8.withContiguousStorageIfAvailable({
+            PercentDecoding.string(UnsafeBufferPointer(rebasing: $0[range.start..<range.end]), plusAsSpace: false)
+        }) {
+            return value
+        }
         return withBytes { bytes in
             let range = offsets.cachedCapture(index) ?? URLScanner.segmentRange(Int(capture.position), in: bytes)
             let raw = UnsafeBufferPointer(rebasing: bytes[range.start..<range.end])
