@@ -30,6 +30,8 @@ public final class Router: Sendable {
     let generation = Atomic<UInt64>(0)
     /// Tells this router's snapshots apart in thread-local caches; never reused.
     let id = Router.lastID.add(1, ordering: .relaxed).newValue
+    /// Where this thread's copies of snapshots are.
+    let snapshots = ThreadSnapshotsSlot()
 
     private static let lastID = Atomic<UInt64>(0)
 
@@ -53,15 +55,15 @@ public final class Router: Sendable {
     @inline(__always)
     func currentTable() -> RouteTable {
         let generation = generation.load(ordering: .acquiring)
-        if let table = ThreadSnapshots.table(router: id, generation: generation) {
-            return table
+        if let table = snapshots.table(router: id, generation: generation) {
+            return table.takeUnretainedValue()
         }
         return refreshTable()
     }
 
     /// Takes the published snapshot and keeps this thread's copy of it.
     @inline(never)
-    private func refreshTable() -> RouteTable {
+    func refreshTable() -> RouteTable {
         let (published, generation) = publishedTable()
         guard let snapshots = ThreadSnapshots.current else { return published }
         let copy = RouteTable(copying: published)
