@@ -57,17 +57,24 @@ import Testing
         for (name, value) in test.expected { #expect(match.parameters[name] == value) }
     }
 
-    /// Past 32 KiB a match keeps no capture ranges; values are found by scanning again.
-    @Test(arguments: [40_000, 70_000])
-    func capturesOfALongURL(_ length: Int) throws {
+    /// A match keeps no range for a capture that starts past 4 KiB or is 64 bytes or longer, nor
+    /// the query's start past 8 KiB; those are found by scanning again.
+    @Test(arguments: [63, 64, 5_000, 9_000, 70_000])
+    func capturesAndQueriesOfLongURLs(_ length: Int) throws {
         let router = Router(options: .init(limits: .init(maxURLLength: 200_000)))
         try router.register("app://a/:long/:short/tail/**") { _ in }
         let long = String(repeating: "z", count: length)
-        let match = try #require(router.match("app://a/\(long)/s/tail/w1/w%202#f%20g"))
+        let match = try #require(router.match("app://a/\(long)/s/tail/w1/w%202?q=1&r=%20#f%20g"))
         #expect(match.parameters["long"] == long)
         #expect(match.parameters["short"] == "s")
+        #expect(match.parameters["r"] == " ")
+        #expect(match.parameters.queryItems.map(\.name) == ["q", "r"])
         #expect(match.wildcard == ["w1", "w 2"])
         #expect(match.fragment == "f g")
+        let first = try #require(router.match("app://a/s/\(long)/tail?q=\(long)"))
+        #expect(first.parameters["long"] == "s")
+        #expect(first.parameters["short"] == long)
+        #expect(first.parameters["q"] == long)
     }
 
     /// The query runs from the first `?` to the first `#`; the fragment follows that `#`.

@@ -25,7 +25,7 @@ struct LimitProblem: Sendable {
 /// the match is built from it.
 struct RawLookup {
     var found = Trie.Found()
-    var offsets = MatchOffsets(leaf: -1, capture0: nil, hasQuery: false, hasFragment: false)
+    var offsets = MatchOffsets(leaf: -1, capture0: nil, queryStart: -1, hasFragment: false)
     var problem: LimitProblem?
 }
 
@@ -118,6 +118,6 @@ extension RouteTable {
         let capture0 = found.captureCount > 0 ? segments[Int(captures[0])] : nil
         return MatchOffsets(
             leaf: found.leaf, capture0: capture0.map { ($0.start, $0.end) },
-            hasQuery: scanned.queryStart >= 0, hasFragment: scanned.fragmentStart >= 0)
+            queryStart: scanned.queryStart, hasFragment: scanned.fragmentStart >= 0)
     }
 }

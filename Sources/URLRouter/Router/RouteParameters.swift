@@ -65,9 +65,8 @@ public struct RouteParameters: Sendable, Sequence, CustomStringConvertible {
         guard offsets.hasQuery else { return [] }
         var items: [RouteQueryItem] = []
         withBytes { bytes in
-            let query = URLScanner.queryAndFragment(in: bytes)
-            guard query.queryStart >= 0 else { return }
-            QueryScanner.forEach(in: bytes, Int32(query.queryStart), Int32(query.queryEnd)) { name, value in
+            let query = queryRange(in: bytes)
+            QueryScanner.forEach(in: bytes, Int32(query.start), Int32(query.end)) { name, value in
                 items.append(RouteQueryItem(name: decode(name), value: decode(value)))
                 return true
             }
@@ -120,14 +119,20 @@ public struct RouteParameters: Sendable, Sequence, CustomStringConvertible {
         guard offsets.hasQuery else { return nil }
         var found: String?
         withBytes { bytes in
-            let query = URLScanner.queryAndFragment(in: bytes)
-            guard query.queryStart >= 0 else { return }
-            QueryScanner.forEach(in: bytes, Int32(query.queryStart), Int32(query.queryEnd)) { itemName, value in
+            let query = queryRange(in: bytes)
+            QueryScanner.forEach(in: bytes, Int32(query.start), Int32(query.end)) { itemName, value in
                 if decodedEquals(itemName, name) { found = decode(value) }
                 return true
             }
         }
         return found
+    }
+
+    /// The raw query of a URL that has one.
+    private func queryRange(in bytes: UnsafeBufferPointer<UInt8>) -> (start: Int, end: Int) {
+        if let start = offsets.queryStart { return (start, URLScanner.queryEnd(from: start, in: bytes)) }
+        let query = URLScanner.queryAndFragment(in: bytes)
+        return (query.queryStart, query.queryEnd)
     }
 
     private var formDecoding: Bool { table.options.formDecoding }
