@@ -97,12 +97,15 @@ extension Router {
     /// ```
     /// - Complexity: O(URL length), independent of the number of routes.
     public func match(_ url: String) -> RouteMatch? {
-        // This thread's copy of the snapshot is borrowed, not retained: a lookup runs no code that
-        // could replace it, so only a match retains it.
-        if let table = snapshots.table(router: id, generation: generation.load(ordering: .acquiring)) {
+        // This thread's copy of the snapshot is borrowed, not retained: a lookup that runs no code
+        // of the app's cannot replace it, so only a match retains it. A custom parameter type's
+        // check is the app's code, and could use this router (and so replace the copy): with
+        // custom types the table is retained for the lookup.
+        if let table = snapshots.table(router: id, generation: generation.load(ordering: .acquiring)),
+           !table._withUnsafeGuaranteedRef(\.hasCustomTypes) {
             return match(url, in: table)
         }
-        let table = refreshTable()
+        let table = currentTable()
         return withExtendedLifetime(table) { match(url, in: .passUnretained(table)) }
     }
 

@@ -63,7 +63,7 @@ public final class Router: Sendable {
 
     /// Takes the published snapshot and keeps this thread's copy of it.
     @inline(never)
-    func refreshTable() -> RouteTable {
+    private func refreshTable() -> RouteTable {
         let (published, generation) = publishedTable()
         guard let snapshots = ThreadSnapshots.current else { return published }
         let copy = RouteTable(copying: published)
