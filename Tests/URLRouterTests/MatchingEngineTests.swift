@@ -57,16 +57,46 @@ import Testing
         for (name, value) in test.expected { #expect(match.parameters[name] == value) }
     }
 
-    /// Past 64 KiB a match keeps no capture ranges; values are found by scanning again.
-    @Test func capturesOfAURLLongerThan64KiB() throws {
+    /// A match keeps no range for a capture that starts past 4 KiB or is 64 bytes or longer, nor
+    /// the query's start past 8 KiB; those are found by scanning again.
+    @Test(arguments: [63, 64, 5_000, 9_000, 70_000])
+    func capturesAndQueriesOfLongURLs(_ length: Int) throws {
         let router = Router(options: .init(limits: .init(maxURLLength: 200_000)))
         try router.register("app://a/:long/:short/tail/**") { _ in }
-        let long = String(repeating: "z", count: 70_000)
-        let match = try #require(router.match("app://a/\(long)/s/tail/w1/w%202#f%20g"))
+        let long = String(repeating: "z", count: length)
+        let match = try #require(router.match("app://a/\(long)/s/tail/w1/w%202?q=1&r=%20#f%20g"))
         #expect(match.parameters["long"] == long)
         #expect(match.parameters["short"] == "s")
+        #expect(match.parameters["r"] == " ")
+        #expect(match.parameters.queryItems.map(\.name) == ["q", "r"])
         #expect(match.wildcard == ["w1", "w 2"])
         #expect(match.fragment == "f g")
+        let first = try #require(router.match("app://a/s/\(long)/tail?q=\(long)"))
+        #expect(first.parameters["long"] == "s")
+        #expect(first.parameters["short"] == long)
+        #expect(first.parameters["q"] == long)
+    }
+
+    /// The query runs from the first `?` to the first `#`; the fragment follows that `#`.
+    @Test func queryAndFragmentAreFoundAgainWhenRead() throws {
+        let router = Router()
+        try router.register("app://x/:id") { _ in }
+        let both = try #require(router.match("app://x/1?q=a?b&id=9#f#g?h=1"))
+        #expect(both.parameters["q"] == "a?b")
+        #expect(both.parameters["id"] == "1")
+        #expect(both.parameters["h"] == nil)
+        #expect(both.parameters.queryItems.map(\.name) == ["q", "id"])
+        #expect(both.fragment == "f#g?h=1")
+        let fragmentOnly = try #require(router.match("app://x/1#frag?not=query"))
+        #expect(fragmentOnly.parameters["not"] == nil)
+        #expect(fragmentOnly.parameters.queryItems.isEmpty)
+        #expect(fragmentOnly.fragment == "frag?not=query")
+        let neither = try #require(router.match("app://x/1"))
+        #expect(neither.parameters["q"] == nil)
+        #expect(neither.fragment == nil)
+        let empty = try #require(router.match("app://x/1?#"))
+        #expect(empty.parameters.queryItems.isEmpty)
+        #expect(empty.fragment == "")
     }
 
     @Test func wildcardAndFragmentFollowTheLeaf() throws {

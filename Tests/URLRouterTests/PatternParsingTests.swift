@@ -60,6 +60,15 @@ import Testing
         ]),
         ParseCase(pattern: "a(/b(/c))", scheme: nil, expansions: [[lit("a")], [lit("a"), lit("b")], [lit("a"), lit("b"), lit("c")]]),
         ParseCase(pattern: "a(/**)", scheme: nil, expansions: [[lit("a")], [lit("a"), .catchAll]]),
+        // Segments repeated across combinations are parsed once, and told apart by their bytes:
+        // `e` + U+0301 and `é` are canonically equivalent strings but different literals.
+        ParseCase(pattern: "a(/e\u{301})(/\u{e9})", scheme: nil, expansions: [
+            [lit("a")], [lit("a"), lit("e\u{301}")], [lit("a"), lit("\u{e9}")], [lit("a"), lit("e\u{301}"), lit("\u{e9}")],
+        ]),
+        ParseCase(pattern: "é(/:x.é)(/b/:y.e\u{301})", scheme: nil, expansions: [
+            [lit("é")], [lit("é"), param("x", suffix: ".é")], [lit("é"), lit("b"), param("y", suffix: ".e\u{301}")],
+            [lit("é"), param("x", suffix: ".é"), lit("b"), param("y", suffix: ".e\u{301}")],
+        ]),
     ]
 
     @Test(arguments: parseCases)

@@ -71,6 +71,29 @@ import Testing
         }
     }
 
+    /// A custom type's check is the app's code: it may change the router it is matched by and
+    /// match again, replacing this thread's copy of the snapshot in the middle of a lookup. A
+    /// lookup that did not hold the snapshot then reads freed memory, which the run under
+    /// AddressSanitizer (`.ci/run`) reports.
+    @Test func aCustomTypeCheckMayUseItsOwnRouter() throws {
+        let router = Router()
+        let checks = Recorder<String>()
+        try router.register(RouteParameterType("reentrant") { value in
+            checks.record(value)
+            let name = "app://added/\(checks.values.count)"
+            try? router.register(name) { _ in }
+            return router.match(name)?.pattern == name
+        })
+        try router.register("app://item/:id<reentrant>") { _ in }
+        for round in 1...20 {
+            let match = router.match("app://item/\(round)")
+            #expect(match?.pattern == "app://item/:id<reentrant>")
+            #expect(match?.parameters["id"] == "\(round)")
+        }
+        #expect(checks.values.count == 20)
+        #expect(router.routes.count == 21)
+    }
+
     @Test func opensOnManyThreadsWhileRoutesChange() async throws {
         let router = Router()
         try router.register("app://stable/:id") { request in request.complete(request.parameters["id"]) }

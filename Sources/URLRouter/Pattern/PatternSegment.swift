@@ -21,6 +21,23 @@ enum PatternSegment: Hashable, Sendable {
         }
     }
 
+    /// Hashes byte arrays in one call rather than one per byte (the synthesized default).
+    func hash(into hasher: inout Hasher) {
+        switch self {
+        case .literal(let bytes):
+            hasher.combine(0 as UInt8)
+            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+        case .parameter(let name, let type, let suffix):
+            hasher.combine(1 as UInt8)
+            hasher.combine(name)
+            hasher.combine(type)
+            hasher.combine(suffix.count)
+            suffix.withUnsafeBytes { hasher.combine(bytes: $0) }
+        case .wildcard: hasher.combine(2 as UInt8)
+        case .catchAll: hasher.combine(3 as UInt8)
+        }
+    }
+
     /// The segment with its placeholder name erased: two patterns conflict when their shapes are
     /// equal.
     var shape: PatternSegment {

@@ -69,8 +69,11 @@ struct RoutePattern: Sendable {
 
         let alternatives = try Self.expandGroups(rest, fail: fail)
         var expansions: [[PatternSegment]] = []
+        // Combinations of optional groups repeat the same segments; each is parsed once. Keyed
+        // by bytes: `String` equality would take canonically equivalent literals for one.
+        var parsed: [[UInt8]: PatternSegment] = [:]
         for alternative in alternatives {
-            let segments = try Self.parseSegments(alternative, knownTypes: knownTypes, fail: fail)
+            let segments = try Self.parseSegments(alternative, knownTypes: knownTypes, parsed: &parsed, fail: fail)
             guard segments.count <= limits.maxSegments else {
                 throw RouteError(.limitExceeded,
                     "Pattern \(RouteError.quoted(text)) has \(segments.count) segments; the limit is \(limits.maxSegments) (Router.Limits.maxSegments).")
@@ -133,13 +136,30 @@ struct RoutePattern: Sendable {
 
     /// Splits one expansion on `/` (empty segments mean nothing) and parses each segment.
     static func parseSegments(
-        _ path: String, knownTypes: (String) -> Bool, fail: (String) -> RouteError
+        _ path: String, knownTypes: (String) -> Bool, parsed: inout [[UInt8]: PatternSegment],
+        fail: (String) -> RouteError
     ) throws(RouteError) -> [PatternSegment] {
         var segments: [PatternSegment] = []
         var names = Set<String>()
-        let parts = path.unicodeScalars.split(separator: "/", omittingEmptySubsequences: true)
+        // `/` is one byte that UTF-8 never uses inside a longer sequence: splitting bytes is
+        // splitting scalars, without decoding them.
+        var path = path
+        let parts = path.withUTF8 { bytes in
+            bytes.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true).map { part in
+                (key: Array(part), range: part.startIndex..<part.endIndex)
+            }
+        }
         for (position, part) in parts.enumerated() {
-            let segment = try parseSegment(Substring(part), knownTypes: knownTypes, fail: fail)
+            let segment: PatternSegment
+            if let known = parsed[part.key] {
+                segment = known
+            } else {
+                let utf8 = path.utf8
+                let text = Substring(utf8[utf8.index(utf8.startIndex, offsetBy: part.range.lowerBound)
+                    ..< utf8.index(utf8.startIndex, offsetBy: part.range.upperBound)])
+                segment = try parseSegment(text, knownTypes: knownTypes, fail: fail)
+                parsed[part.key] = segment
+            }
             if case .catchAll = segment, position != parts.count - 1 {
                 throw fail("\"**\" must be the last segment.")
             }

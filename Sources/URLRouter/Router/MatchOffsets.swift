@@ -1,44 +1,44 @@
-/// Where the parts of a matched URL are, packed into three words.
+/// Where the parts of a matched URL are, packed into one word.
 ///
-/// A match carries the URL and its table besides; Swift copies and destroys a struct of up to
-/// six machine words inline, and larger ones through its generic value witnesses (several
-/// hundred instructions per match). So offsets are packed, and captures are not stored at all:
-/// the leaf says which segment each placeholder took (``Trie/LeafCapture``). The first two
-/// captures' byte ranges are cached here when the URL is shorter than 64 KiB; others are found
-/// again by scanning the URL when read.
+/// A match carries the URL and its table besides. Swift returns a struct of up to four words in
+/// registers and passes it by value; a larger one goes through memory, and then copies of its
+/// `String` go through the string's value witnesses (about 160 instructions per match, measured).
+/// So the match keeps the leaf, and where the first capture and the query start when those fit
+/// in the bits left; the leaf says which segment each placeholder took (``Trie/LeafCapture``), so
+/// anything else is found again by scanning the URL when read (``URLScanner``).
 struct MatchOffsets: Sendable {
-    /// The leaf (low half) and the query's start (high half, -1 when there is no query).
-    private let leafAndQueryStart: UInt64
-    /// The query's end (low half) and the fragment's start (high half, -1 when none).
-    private let queryEndAndFragment: UInt64
-    /// Raw ranges of captures 0 and 1 as 16-bit (start, end) pairs; `0xFFFF` pairs when unknown.
-    private let firstCaptures: UInt64
+    /// From the low bit: the leaf (32 bits); capture 0's start (12 bits) and length (6 bits), all
+    /// ones when unknown; the query's start (13 bits), 0 when there is no query and all ones when
+    /// unknown; whether the URL has a fragment.
+    private let bits: UInt64
 
-    private static let unknownCapture: UInt64 = 0xFFFF_FFFF
+    private static let captureUnknown: UInt64 = 0x3_FFFF
+    private static let queryUnknown: UInt64 = 0x1FFF
+    private static let hasFragmentBit: UInt64 = 1 << 63
 
-    init(leaf: Int32, queryStart: Int32, queryEnd: Int32, fragmentStart: Int32,
-         capture0: (start: Int32, end: Int32)?, capture1: (start: Int32, end: Int32)?) {
-        leafAndQueryStart = UInt64(UInt32(bitPattern: leaf)) | UInt64(UInt32(bitPattern: queryStart)) << 32
-        queryEndAndFragment = UInt64(UInt32(bitPattern: queryEnd)) | UInt64(UInt32(bitPattern: fragmentStart)) << 32
-        firstCaptures = Self.pack(capture0) | Self.pack(capture1) << 32
+    init(leaf: Int32, capture0: (start: Int32, end: Int32)?, queryStart: Int, hasFragment: Bool) {
+        var capture = Self.captureUnknown
+        if let capture0, capture0.start < 0x1000, capture0.end - capture0.start < 0x40 {
+            capture = UInt64(capture0.start) | UInt64(capture0.end - capture0.start) << 12
+        }
+        let query = queryStart < 0 ? 0 : queryStart < Self.queryUnknown ? UInt64(queryStart) : Self.queryUnknown
+        bits = UInt64(UInt32(bitPattern: leaf)) | capture << 32 | query << 50 | (hasFragment ? Self.hasFragmentBit : 0)
     }
 
-    var leaf: Int32 { Int32(truncatingIfNeeded: leafAndQueryStart) }
-    var queryStart: Int32 { Int32(truncatingIfNeeded: leafAndQueryStart >> 32) }
-    var queryEnd: Int32 { Int32(truncatingIfNeeded: queryEndAndFragment) }
-    var fragmentStart: Int32 { Int32(truncatingIfNeeded: queryEndAndFragment >> 32) }
+    var leaf: Int32 { Int32(truncatingIfNeeded: bits) }
+    var hasFragment: Bool { bits & Self.hasFragmentBit != 0 }
+    var hasQuery: Bool { query != 0 }
+    /// Where the query starts (after its `?`), when the URL has one and it was kept.
+    var queryStart: Int? { hasQuery && query != Self.queryUnknown ? Int(query) : nil }
+
+    private var query: UInt64 { (bits >> 50) & Self.queryUnknown }
 
     /// The cached raw range of capture `index`, if there is one.
     @inline(__always)
     func cachedCapture(_ index: Int) -> (start: Int, end: Int)? {
-        guard index < 2 else { return nil }
-        let pair = (firstCaptures >> UInt64(index * 32)) & 0xFFFF_FFFF
-        guard pair != Self.unknownCapture else { return nil }
-        return (Int(pair & 0xFFFF), Int(pair >> 16))
-    }
-
-    private static func pack(_ range: (start: Int32, end: Int32)?) -> UInt64 {
-        guard let range, range.end < 0xFFFF else { return unknownCapture }
-        return UInt64(range.start) | UInt64(range.end) << 16
+        let capture = (bits >> 32) & Self.captureUnknown
+        guard index == 0, capture != Self.captureUnknown else { return nil }
+        let start = Int(capture & 0xFFF)
+        return (start, start + Int(capture >> 12))
     }
 }

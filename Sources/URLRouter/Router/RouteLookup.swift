@@ -25,7 +25,7 @@ struct LimitProblem: Sendable {
 /// the match is built from it.
 struct RawLookup {
     var found = Trie.Found()
-    var offsets = MatchOffsets(leaf: -1, queryStart: -1, queryEnd: -1, fragmentStart: -1, capture0: nil, capture1: nil)
+    var offsets = MatchOffsets(leaf: -1, capture0: nil, queryStart: -1, hasFragment: false)
     var problem: LimitProblem?
 }
 
@@ -110,18 +110,14 @@ extension RouteTable {
         }
     }
 
-    /// The offsets a match keeps, with the first two captures' ranges.
+    /// The offsets a match keeps, with the first capture's range.
     private func offsets(
         of found: Trie.Found, _ captures: UnsafePointer<UInt16>, _ scanned: ScannedURL,
         _ segments: UnsafeBufferPointer<ScannedSegment>
     ) -> MatchOffsets {
-        func range(_ index: Int) -> (start: Int32, end: Int32)? {
-            guard index < found.captureCount else { return nil }
-            let segment = segments[Int(captures[index])]
-            return (segment.start, segment.end)
-        }
+        let capture0 = found.captureCount > 0 ? segments[Int(captures[0])] : nil
         return MatchOffsets(
-            leaf: found.leaf, queryStart: Int32(scanned.queryStart), queryEnd: Int32(scanned.queryEnd),
-            fragmentStart: Int32(scanned.fragmentStart), capture0: range(0), capture1: range(1))
+            leaf: found.leaf, capture0: capture0.map { ($0.start, $0.end) },
+            queryStart: scanned.queryStart, hasFragment: scanned.fragmentStart >= 0)
     }
 }

@@ -37,10 +37,11 @@ public struct RouteMatch: Sendable, CustomStringConvertible {
 
     /// The fragment after `#`, percent-decoded; nil when there is none.
     public var fragment: String? {
-        let start = Int(parameters.offsets.fragmentStart)
-        guard start >= 0 else { return nil }
+        guard parameters.offsets.hasFragment else { return nil }
         return parameters.withBytes { bytes in
-            PercentDecoding.string(UnsafeBufferPointer(rebasing: bytes[start...]), plusAsSpace: false)
+            let start = URLScanner.queryAndFragment(in: bytes).fragmentStart
+            guard start >= 0 else { return nil }
+            return PercentDecoding.string(UnsafeBufferPointer(rebasing: bytes[start...]), plusAsSpace: false)
         }
     }
 

@@ -13,14 +13,12 @@ public struct RouteParameters: Sendable, Sequence, CustomStringConvertible {
     let offsets: MatchOffsets
 
     var leaf: Int32 { offsets.leaf }
-    var queryStart: Int32 { offsets.queryStart }
-    var queryEnd: Int32 { offsets.queryEnd }
     /// How many path placeholders the matched pattern has.
     var captureCount: Int { Int(table.view.leaves![Int(leaf)].capturesCount) }
 
     /// The value of a path placeholder, else of the last query item named `name`.
     ///
-    /// - Complexity: O(placeholders) for a path value; O(query length) for a query value.
+    /// - Complexity: O(placeholders) for a path value; O(URL length) for a query value.
     public subscript(name: String) -> String? {
         if let path = pathValue(name) { return path }
         return queryValue(name)
@@ -64,10 +62,11 @@ public struct RouteParameters: Sendable, Sequence, CustomStringConvertible {
 
     /// Every query item in order, repeated names included.
     public var queryItems: [RouteQueryItem] {
-        guard queryStart >= 0 else { return [] }
+        guard offsets.hasQuery else { return [] }
         var items: [RouteQueryItem] = []
         withBytes { bytes in
-            QueryScanner.forEach(in: bytes, queryStart, queryEnd) { name, value in
+            let query = queryRange(in: bytes)
+            QueryScanner.forEach(in: bytes, Int32(query.start), Int32(query.end)) { name, value in
                 items.append(RouteQueryItem(name: decode(name), value: decode(value)))
                 return true
             }
@@ -88,36 +87,52 @@ public struct RouteParameters: Sendable, Sequence, CustomStringConvertible {
     private func pathValue(_ name: String) -> String? {
         let view = table.view
         let leaf = view.leaves![Int(leaf)]
-        guard leaf.capturesCount > 0 else { return nil }
-        for index in 0..<Int(leaf.capturesCount) where view.names[Int(view.captures![Int(leaf.capturesStart) + index].name)] == name {
-            return value(at: index)
+        var index = 0
+        while index < Int(leaf.capturesCount) {
+            let capture = view.captures![Int(leaf.capturesStart) + index]
+            if view.names[Int(capture.name)] == name { return value(of: capture, at: index) }
+            index += 1
         }
         return nil
     }
 
-    private func value(at index: Int) -> String {
-        let capture = capture(index)
+    private func value(at index: Int) -> String { value(of: capture(index), at: index) }
+
+    private func value(of capture: Trie.LeafCapture, at index: Int) -> String {
+        if capture.trim == 0, let range = offsets.cachedCapture(index), let value = url.utf8.withContiguousStorageIfAvailable({
+            PercentDecoding.string(UnsafeBufferPointer(rebasing: $0[range.start..<range.end]), plusAsSpace: false)
+        }) {
+            return value
+        }
         return withBytes { bytes in
             let range = offsets.cachedCapture(index) ?? URLScanner.segmentRange(Int(capture.position), in: bytes)
             let raw = UnsafeBufferPointer(rebasing: bytes[range.start..<range.end])
             guard capture.trim > 0 else { return PercentDecoding.string(raw, plusAsSpace: false) }
             return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: raw.count) { buffer in
                 let count = PercentDecoding.decode(raw, into: buffer.baseAddress!, plusAsSpace: false) - Int(capture.trim)
-                return String(decoding: UnsafeBufferPointer(start: buffer.baseAddress, count: Swift.max(count, 0)), as: UTF8.self)
+                return PercentDecoding.text(UnsafeBufferPointer(start: buffer.baseAddress, count: Swift.max(count, 0)))
             }
         }
     }
 
     private func queryValue(_ name: String) -> String? {
-        guard queryStart >= 0 else { return nil }
+        guard offsets.hasQuery else { return nil }
         var found: String?
         withBytes { bytes in
-            QueryScanner.forEach(in: bytes, queryStart, queryEnd) { itemName, value in
+            let query = queryRange(in: bytes)
+            QueryScanner.forEach(in: bytes, Int32(query.start), Int32(query.end)) { itemName, value in
                 if decodedEquals(itemName, name) { found = decode(value) }
                 return true
             }
         }
         return found
+    }
+
+    /// The raw query of a URL that has one.
+    private func queryRange(in bytes: UnsafeBufferPointer<UInt8>) -> (start: Int, end: Int) {
+        if let start = offsets.queryStart { return (start, URLScanner.queryEnd(from: start, in: bytes)) }
+        let query = URLScanner.queryAndFragment(in: bytes)
+        return (query.queryStart, query.queryEnd)
     }
 
     private var formDecoding: Bool { table.options.formDecoding }

@@ -27,6 +27,8 @@ final class RouteTable: Sendable {
     let hooks: RouterHooks
     /// Raw views of `trie`'s arrays, valid while this table lives.
     let view: TrieView
+    /// Whether matching can run the app's code (a custom ``RouteParameterType``'s check).
+    let hasCustomTypes: Bool
 
     init(trie: Trie, routes: RouteList, options: Router.Options, hooks: RouterHooks) {
         self.trie = trie
@@ -34,6 +36,7 @@ final class RouteTable: Sendable {
         self.options = options
         self.hooks = hooks
         self.view = trie.makeView()
+        self.hasCustomTypes = trie.types.count > RouteParameterType.builtins.count
     }
 
     /// Another object over the same storage, for one thread's own use.
@@ -43,6 +46,7 @@ final class RouteTable: Sendable {
         self.options = table.options
         self.hooks = table.hooks
         self.view = table.view
+        self.hasCustomTypes = table.hasCustomTypes
     }
 }
 

@@ -97,10 +97,23 @@ extension Router {
     /// ```
     /// - Complexity: O(URL length), independent of the number of routes.
     public func match(_ url: String) -> RouteMatch? {
+        // This thread's copy of the snapshot is borrowed, not retained: a lookup that runs no code
+        // of the app's cannot replace it, so only a match retains it. A custom parameter type's
+        // check is the app's code, and could use this router (and so replace the copy): with
+        // custom types the table is retained for the lookup.
+        if let table = snapshots.table(router: id, generation: generation.load(ordering: .acquiring)),
+           !table._withUnsafeGuaranteedRef(\.hasCustomTypes) {
+            return match(url, in: table)
+        }
         let table = currentTable()
-        let raw = table.rawLookup(url, excluding: [])
+        return withExtendedLifetime(table) { match(url, in: .passUnretained(table)) }
+    }
+
+    @inline(__always)
+    private func match(_ url: String, in table: Unmanaged<RouteTable>) -> RouteMatch? {
+        let raw = table._withUnsafeGuaranteedRef { $0.rawLookup(url, excluding: []) }
         guard raw.found.leaf >= 0 else { return nil }
-        return RouteMatch(parameters: RouteParameters(url: url, table: table, offsets: raw.offsets))
+        return RouteMatch(parameters: RouteParameters(url: url, table: table.takeUnretainedValue(), offsets: raw.offsets))
     }
 
     /// The open pipeline: match, policies, interceptors, handler, declines, observers.

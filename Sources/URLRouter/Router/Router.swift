@@ -30,6 +30,8 @@ public final class Router: Sendable {
     let generation = Atomic<UInt64>(0)
     /// Tells this router's snapshots apart in thread-local caches; never reused.
     let id = Router.lastID.add(1, ordering: .relaxed).newValue
+    /// Where this thread's copies of snapshots are.
+    let snapshots = ThreadSnapshotsSlot()
 
     private static let lastID = Atomic<UInt64>(0)
 
@@ -53,8 +55,8 @@ public final class Router: Sendable {
     @inline(__always)
     func currentTable() -> RouteTable {
         let generation = generation.load(ordering: .acquiring)
-        if let snapshots = ThreadSnapshots.current, let table = snapshots.table(router: id, generation: generation) {
-            return table
+        if let table = snapshots.table(router: id, generation: generation) {
+            return table.takeUnretainedValue()
         }
         return refreshTable()
     }

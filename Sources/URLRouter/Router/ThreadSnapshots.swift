@@ -30,15 +30,16 @@ final class ThreadSnapshots {
     @exclusivity(unchecked) private var nextVictim = 0
     private static let capacity = 4
 
-    /// This thread's copy of `router`'s snapshot at `generation`, if it has one.
+    /// This thread's copy of `router`'s snapshot at `generation`, if it has one, unretained: it
+    /// stays alive until this thread stores another snapshot of that router (``store``).
     @inline(__always)
-    func table(router: UInt64, generation: UInt64) -> RouteTable? {
+    func table(router: UInt64, generation: UInt64) -> Unmanaged<RouteTable>? {
         if last < entries.count, entries[last].router == router, entries[last].generation == generation {
-            return entries[last].table
+            return Unmanaged.passUnretained(entries[last].table)
         }
         for index in entries.indices where entries[index].router == router && entries[index].generation == generation {
             last = index
-            return entries[index].table
+            return Unmanaged.passUnretained(entries[index].table)
         }
         return nil
     }
@@ -60,7 +61,6 @@ final class ThreadSnapshots {
     }
 
     /// The calling thread's snapshots, made on first use; nil where threads have no local storage.
-    @inline(__always)
     static var current: ThreadSnapshots? {
         #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
         guard let key = threadSnapshotsKey else { return nil }
@@ -70,6 +70,29 @@ final class ThreadSnapshots {
         let snapshots = ThreadSnapshots()
         guard pthread_setspecific(key, Unmanaged.passRetained(snapshots).toOpaque()) == 0 else { return nil }
         return snapshots
+        #else
+        return nil
+        #endif
+    }
+}
+
+/// Where each thread keeps its ``ThreadSnapshots``. Every router reads the thread-local key once,
+/// when it is made, so that lookups skip the lazy global's once-check.
+struct ThreadSnapshotsSlot: Sendable {
+    #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
+    private let key = threadSnapshotsKey
+    #endif
+
+    /// The calling thread's copy of `router`'s snapshot at `generation`, if it has one,
+    /// unretained (see ``ThreadSnapshots/table(router:generation:)``). The thread's snapshots are
+    /// borrowed, not retained: the thread-local slot owns them until the thread exits.
+    @inline(__always)
+    func table(router: UInt64, generation: UInt64) -> Unmanaged<RouteTable>? {
+        #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
+        guard let key, let pointer = pthread_getspecific(key) else { return nil }
+        return Unmanaged<ThreadSnapshots>.fromOpaque(pointer)._withUnsafeGuaranteedRef {
+            $0.table(router: router, generation: generation)
+        }
         #else
         return nil
         #endif

@@ -46,12 +46,22 @@ enum PercentDecoding {
 
     /// The decoded text of `bytes`.
     static func string(_ bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool) -> String {
-        guard needsDecoding(bytes, plusAsSpace: plusAsSpace) else {
-            return String(decoding: bytes, as: UTF8.self)
-        }
+        guard needsDecoding(bytes, plusAsSpace: plusAsSpace) else { return text(bytes) }
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(bytes.count, 1)) { buffer in
             let count = decode(bytes, into: buffer.baseAddress!, plusAsSpace: plusAsSpace)
-            return String(decoding: UnsafeBufferPointer(start: buffer.baseAddress, count: count), as: UTF8.self)
+            return text(UnsafeBufferPointer(start: buffer.baseAddress, count: count))
+        }
+    }
+
+    /// `bytes` as text, invalid UTF-8 repaired as `String(decoding:as:)` does. Filling the
+    /// string's own storage lets a short ASCII value skip the general validation, which costs
+    /// more than the rest of reading a parameter.
+    @inline(__always)
+    static func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return "" }
+        return String(unsafeUninitializedCapacity: bytes.count) { buffer in
+            buffer.baseAddress!.update(from: source, count: bytes.count)
+            return bytes.count
         }
     }
 
@@ -66,12 +76,14 @@ enum PercentDecoding {
 
     /// The decoded bytes of a string (used for pattern literals at registration).
     static func bytes(_ text: Substring) -> [UInt8] {
-        var raw = Array(text.utf8)
-        return raw.withUnsafeMutableBufferPointer { buffer -> [UInt8] in
-            Array(unsafeUninitializedCapacity: max(buffer.count, 1)) { out, count in
-                count = decode(UnsafeBufferPointer(buffer), into: out.baseAddress!, plusAsSpace: false)
+        func decoded(_ raw: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+            Array(unsafeUninitializedCapacity: max(raw.count, 1)) { out, count in
+                count = decode(raw, into: out.baseAddress!, plusAsSpace: false)
             }
         }
+        // Native strings are contiguous; copying a substring's UTF-8 view goes byte by byte.
+        if let result = text.utf8.withContiguousStorageIfAvailable(decoded) { return result }
+        return Array(text.utf8).withUnsafeBufferPointer(decoded)
     }
 
     /// Strict UTF-8 validation (no overlongs, no surrogates, nothing above U+10FFFF).

@@ -189,6 +189,41 @@ enum URLScanner {
         }
     }
 
+    /// Where ``scan(_:segments:)`` finds the query and the fragment, without scanning the path's
+    /// segments: no scheme holds `?` or `#`, so the path ends at the first of them; the query
+    /// runs from the `?` that ends it to the first `#`, and the fragment follows that `#`.
+    static func queryAndFragment(in url: UnsafeBufferPointer<UInt8>) -> (queryStart: Int, queryEnd: Int, fragmentStart: Int) {
+        guard let base = url.baseAddress else { return (-1, -1, -1) }
+        let count = url.count
+        let pathEnd = first(base, from: 0, count) {
+            bytes(equalTo: UInt8(ascii: "?"), in: $0) | bytes(equalTo: UInt8(ascii: "#"), in: $0)
+        }
+        guard pathEnd < count else { return (-1, -1, -1) }
+        guard base[pathEnd] == UInt8(ascii: "?") else { return (-1, -1, pathEnd + 1) }
+        let queryEnd = queryEnd(from: pathEnd + 1, in: url)
+        return (pathEnd + 1, queryEnd, queryEnd < count ? queryEnd + 1 : -1)
+    }
+
+    /// Where a query that starts at `start` ends: at the first `#`, else at the URL's end.
+    static func queryEnd(from start: Int, in url: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = url.baseAddress else { return 0 }
+        return first(base, from: start, url.count) { bytes(equalTo: UInt8(ascii: "#"), in: $0) }
+    }
+
+    /// The index of the first byte from `start` that `mask` picks, or `count`.
+    @inline(__always)
+    private static func first(
+        _ base: UnsafePointer<UInt8>, from start: Int, _ count: Int, _ mask: (UInt64) -> UInt64
+    ) -> Int {
+        var index = start
+        while index < count {
+            let (found, step) = specials(base, index, count, mask)
+            if found != 0 { return index &+ found.trailingZeroBitCount &>> 3 }
+            index &+= step
+        }
+        return count
+    }
+
     /// Where path segment `position` starts (the path's end when the URL has only `position`
     /// segments), and where the path ends.
     static func pathTail(from position: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (start: Int, pathEnd: Int) {
