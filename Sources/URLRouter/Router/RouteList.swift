@@ -1,12 +1,13 @@
-/// Every registered route of a router, in registration order, kept compactly: one 40-byte
-/// record per route, the pattern texts in one byte buffer, and the rare external checks apart.
+/// Every registered route of a router, in registration order, kept compactly: one 24-byte
+/// record per route, the pattern texts in one byte buffer, the handlers in chunks that
+/// snapshots share (``HandlerList``), and the rare external checks apart.
 ///
 /// Reading it as a collection gives whole ``Route`` values (their pattern rebuilt as a String);
 /// the open path reads only the ``Record``.
 struct RouteList: Sendable, RandomAccessCollection {
-    /// What opening a route needs.
+    /// What opening a route needs besides its handler. Plain bytes: copying or freeing a
+    /// snapshot's records touches no reference count.
     struct Record: Sendable {
-        let handler: Route.Handler
         let patternStart: UInt32
         let patternCount: UInt32
         let priority: Int32
@@ -18,6 +19,7 @@ struct RouteList: Sendable, RandomAccessCollection {
     }
 
     private var records: [Record?] = []
+    private var handlers = HandlerList()
     private var text: [UInt8] = []
     private var externalChecks: [Int32: Route.ExternalCheck] = [:]
 
@@ -27,7 +29,7 @@ struct RouteList: Sendable, RandomAccessCollection {
     /// The route at `index`, nil once removed.
     subscript(index: Int) -> Route? {
         guard let record = records[index] else { return nil }
-        return Route(pattern: pattern(of: record), priority: record.priority, access: record.access, handler: record.handler,
+        return Route(pattern: pattern(of: record), priority: record.priority, access: record.access, handler: handlers[index],
                      externalCheck: record.hasExternalCheck ? externalChecks[Int32(index)] : nil,
                      firstLeaf: record.firstLeaf, leafCount: Int32(record.leafCount))
     }
@@ -35,6 +37,10 @@ struct RouteList: Sendable, RandomAccessCollection {
     /// The record of route `id`, nil once removed.
     @inline(__always)
     func record(_ id: Int32) -> Record? { records[Int(id)] }
+
+    /// The handler of route `id` (also of a removed route: its last handler, or a no-op).
+    @inline(__always)
+    func handler(_ id: Int32) -> Route.Handler { handlers[Int(id)] }
 
     /// The pattern of `record`, as registered.
     func pattern(of record: Record) -> String {
@@ -52,15 +58,17 @@ struct RouteList: Sendable, RandomAccessCollection {
         let start = UInt32(text.count)
         text.append(contentsOf: route.pattern.utf8)
         if let check = route.externalCheck { externalChecks[id] = check }
+        handlers.append(route.handler)
         records.append(Record(
-            handler: route.handler, patternStart: start, patternCount: UInt32(text.count) - start, priority: route.priority,
+            patternStart: start, patternCount: UInt32(text.count) - start, priority: route.priority,
             firstLeaf: route.firstLeaf, leafCount: UInt16(route.leafCount), access: route.access,
             hasExternalCheck: route.externalCheck != nil))
     }
 
-    /// Removes route `id`; its place stays, empty.
+    /// Removes route `id`; its place stays, empty, and its handler is let go.
     mutating func remove(_ id: Int32) {
         records[Int(id)] = nil
+        handlers.replace(Int(id), with: .action { _ in })
         externalChecks[id] = nil
     }
 }
