@@ -3,7 +3,7 @@
 /// snapshots share (``HandlerList``), and the rare external checks apart.
 ///
 /// Reading it as a collection gives whole ``Route`` values (their pattern rebuilt as a String);
-/// the open path reads only the ``Record``.
+/// the open path reads only the ``Record`` and the handler.
 struct RouteList: Sendable, RandomAccessCollection {
     /// What opening a route needs besides its handler. Plain bytes: copying or freeing a
     /// snapshot's records touches no reference count.
@@ -38,7 +38,7 @@ struct RouteList: Sendable, RandomAccessCollection {
     @inline(__always)
     func record(_ id: Int32) -> Record? { records[Int(id)] }
 
-    /// The handler of route `id` (also of a removed route: its last handler, or a no-op).
+    /// The handler of route `id`; a no-op once the route is removed.
     @inline(__always)
     func handler(_ id: Int32) -> Route.Handler { handlers[Int(id)] }
 
