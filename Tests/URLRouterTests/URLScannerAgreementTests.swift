@@ -70,10 +70,25 @@ import Testing
     @Test(arguments: 0..<20)
     func randomURLsAgree(seed: Int) {
         var random = SeededRandom(seed: UInt64(seed) &+ 911)
-        let alphabet: [String] = ["a", "b", "Z", "0", "/", "/", "?", "#", "%", "&", "=", ":", "://", "-", ".", "é"]
+        // Every byte of 0x20-0x2F is a candidate the path scan must pass over unless it is `#`, `%` or `/`.
+        let alphabet: [String] = ["a", "b", "Z", "0", "/", "/", "?", "#", "%", "&", "=", ":", "://", "-", ".", "é", " ", "+", "!", "*", "(", "$"]
         for _ in 0..<500 {
             let url = (0..<random.next(40)).map { _ in alphabet[random.next(alphabet.count)] }.joined()
             #expect(Self.scanned(url, capacity: 8) == Self.reference(url, capacity: 8), "\(url.debugDescription)")
         }
+    }
+
+    /// A scheme is `[A-Za-z][A-Za-z0-9+.-]*` before a `:`: every byte value, after a letter and
+    /// before the colon, is taken or refused as that rule says.
+    @Test(arguments: 0...255)
+    func schemeBytes(value: Int) {
+        let byte = UInt8(value)
+        let isLetter = (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+        let allowed = isLetter || (byte >= 0x30 && byte <= 0x39) || byte == 0x2B || byte == 0x2D || byte == 0x2E
+        let middle = [UInt8(ascii: "a"), byte, UInt8(ascii: "b"), UInt8(ascii: ":"), UInt8(ascii: "x")]
+        let expected = byte == UInt8(ascii: ":") ? 1 : allowed ? 3 : 0
+        #expect(middle.withUnsafeBufferPointer { URLScanner.schemeLength($0) } == expected)
+        let first = [byte, UInt8(ascii: "b"), UInt8(ascii: ":")]
+        #expect(first.withUnsafeBufferPointer { URLScanner.schemeLength($0) } == (isLetter ? 2 : 0))
     }
 }

@@ -96,7 +96,7 @@ extension Router {
     /// router.match("shop://item/42")?.parameters["id"]   // "42"
     /// ```
     /// - Complexity: O(URL length), independent of the number of routes.
-    public func match(_ url: String) -> RouteMatch? {
+    public func match(_ url: consuming String) -> RouteMatch? {
         // This thread's copy of the snapshot is borrowed, not retained: a lookup that runs no code
         // of the app's cannot replace it, so only a match retains it. A custom parameter type's
         // check is the app's code, and could use this router (and so replace the copy): with
@@ -106,11 +106,12 @@ extension Router {
             return match(url, in: table)
         }
         let table = currentTable()
-        return withExtendedLifetime(table) { match(url, in: .passUnretained(table)) }
+        defer { withExtendedLifetime(table) {} }
+        return match(url, in: .passUnretained(table))
     }
 
     @inline(__always)
-    private func match(_ url: String, in table: Unmanaged<RouteTable>) -> RouteMatch? {
+    private func match(_ url: consuming String, in table: Unmanaged<RouteTable>) -> RouteMatch? {
         let raw = table._withUnsafeGuaranteedRef { $0.rawLookup(url, excluding: []) }
         guard raw.found.leaf >= 0 else { return nil }
         return RouteMatch(parameters: RouteParameters(url: url, table: table.takeUnretainedValue(), offsets: raw.offsets))
