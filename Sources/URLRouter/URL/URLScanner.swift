@@ -70,7 +70,7 @@ enum URLScanner {
                     if at > segmentStart {
                         if url.segmentCount < capacity {
                             output.unsafelyUnwrapped[url.segmentCount] = ScannedSegment(
-                                start: Int32(truncatingIfNeeded: segmentStart), end: Int32(truncatingIfNeeded: at), isEncoded: encoded)
+                                start: Int32(segmentStart), end: Int32(at), isEncoded: encoded)
                         }
                         url.segmentCount &+= 1
                     }
@@ -90,7 +90,7 @@ enum URLScanner {
         if pathEnd > segmentStart {
             if url.segmentCount < capacity {
                 output.unsafelyUnwrapped[url.segmentCount] = ScannedSegment(
-                    start: Int32(truncatingIfNeeded: segmentStart), end: Int32(truncatingIfNeeded: pathEnd), isEncoded: encoded)
+                    start: Int32(segmentStart), end: Int32(pathEnd), isEncoded: encoded)
             }
             url.segmentCount &+= 1
         }
