@@ -16,7 +16,7 @@ extension Trie {
     }
 
     /// Walks (and with `create`, builds) the path of expansion `expansion` of `pattern` from its
-    /// scheme's root. With `raising`, lifts `maxPriority` of every node on the way to at least
+    /// scheme's root. With `raising`, lifts the highest priority of every node on the way to at least
     /// that priority.
     ///
     /// - Complexity: O(segments), plus the length of each literal.
@@ -24,10 +24,17 @@ extension Trie {
         of pattern: PatternScratch, expansion: Int, caseInsensitivePaths: Bool, create: Bool,
         raising priority: Int32? = nil
     ) -> Endpoint? {
+        if let priority { trackPriorities(before: priority) }
         guard var node = root(scheme: pattern.scheme, create: create) else { return nil }
         if pattern.isFallback { return Endpoint(node: node, slot: .fallback, number: self.node(node).number) }
         func raise(_ ref: NodeRef) {
-            if let priority { updateNode(ref) { $0.maxPriority = max($0.maxPriority, priority) } }
+            guard let priority, priorityTracked else { return }
+            let number = Int(self.node(ref).number)
+            if number >= 0 {
+                densePriorities[number] = max(densePriorities[number], priority)
+            } else {
+                literalPriorities[-number - 1] = max(literalPriorities[-number - 1], priority)
+            }
         }
         raise(node)
         for (depth, position) in pattern.expansion(expansion).enumerated() {
@@ -58,6 +65,17 @@ extension Trie {
         return Endpoint(node: node, slot: .terminal, number: self.node(node).number)
     }
 
+    /// Starts keeping each node's highest priority when a leaf of `priority` is about to make
+    /// the priorities differ. Until then every node's is the one priority there is; nodes that
+    /// this registration has already made get it too, which can only make matching look below
+    /// them when it need not.
+    private mutating func trackPriorities(before priority: Int32) {
+        guard !priorityTracked, priorityRange.low <= priorityRange.high, priority != priorityRange.high else { return }
+        densePriorities = Array(repeating: priorityRange.high, count: nodes.count)
+        literalPriorities = Array(repeating: priorityRange.high, count: literals.count)
+        priorityTracked = true
+    }
+
     /// The leaf at an endpoint, or -1.
     func leaf(at endpoint: Endpoint) -> Int32 {
         switch endpoint.slot {
@@ -69,22 +87,40 @@ extension Trie {
 
     /// Puts a new leaf for `route` at `endpoint`, for expansion `expansion` of `pattern`.
     mutating func setLeaf(at endpoint: Endpoint, route: Int32, priority: Int32, pattern: PatternScratch, expansion: Int) {
-        let capturesStart = Int32(captures.count)
         let positions = pattern.expansion(expansion)
+        var list: [LeafCapture] = []
         for (position, index) in positions.enumerated() where pattern.views[index].kind == .parameter {
             let view = pattern.views[index]
-            captures.append(LeafCapture(name: internName(pattern.name(view)), position: Int32(position), trim: view.bytesCount))
+            list.append(LeafCapture(name: internName(pattern.name(view)), position: Int32(position), trim: view.bytesCount))
         }
+        let capturesStart = share(list)
         let catchAllFrom: Int16 = switch endpoint.slot {
         case .terminal: -1
         case .catchAll: Int16(positions.count - 1)
         case .fallback: 0
         }
         let leafID = Int32(leaves.count)
-        leaves.append(Leaf(route: route, priority: priority, capturesStart: capturesStart,
-                           capturesCount: Int16(Int32(captures.count) - capturesStart), catchAllFrom: catchAllFrom))
+        leaves.appendCompactly(Leaf(route: route, priority: priority, capturesStart: capturesStart,
+                           capturesCount: Int16(list.count), catchAllFrom: catchAllFrom))
         priorityRange = (min(priorityRange.low, priority), max(priorityRange.high, priority))
         attach(leafID, at: endpoint)
+    }
+
+    /// Where `list` starts in `captures`: where an equal list already is, when a recently stored
+    /// one is (leaves of the same shape share one list), else at the end, appended.
+    ///
+    /// - Complexity: O(`list.count`).
+    private mutating func share(_ list: [LeafCapture]) -> Int32 {
+        if list.isEmpty { return 0 }
+        let entry = list.hashValue & (recentCaptureLists.count - 1)
+        let recent = Int(recentCaptureLists[entry])
+        if recent >= 0, recent + list.count <= captures.count, captures[recent..<recent + list.count].elementsEqual(list) {
+            return Int32(recent)
+        }
+        let start = Int32(captures.count)
+        captures.appendCompactly(contentsOf: list)
+        recentCaptureLists[entry] = start
+        return start
     }
 
     /// Detaches the leaf at `endpoint`; nodes stay, so routes below it are untouched.
@@ -121,8 +157,9 @@ extension Trie {
         updateNode(parent) { $0.literalFilter |= key.filterBits }
         let arenaStart = Int32(bytes.count)
         if raw.count > LiteralTable.inlineCapacity {
-            if fold { bytes.append(contentsOf: raw.lazy.map(foldASCII)) } else { bytes.append(contentsOf: raw) }
+            if fold { bytes.appendCompactly(contentsOf: raw.lazy.map(foldASCII)) } else { bytes.appendCompactly(contentsOf: raw) }
         }
+        if priorityTracked { literalPriorities.appendCompactly(.min) }
         return NodeRef(index: Int32(literals.insert(parent: parentNode.number, key: key, arenaStart: arenaStart)), inSlot: true)
     }
 
@@ -144,9 +181,10 @@ extension Trie {
     /// suffix first, then typed before untyped, then registration order.
     private mutating func addParameterChild(of parent: NodeRef, _ view: SegmentView, _ pattern: PatternScratch) -> NodeRef {
         let child = Int32(nodes.count)
-        nodes.append(Node(number: child))
+        nodes.appendCompactly(Node(number: child))
+        if priorityTracked { densePriorities.appendCompactly(.min) }
         let suffixStart = Int32(bytes.count)
-        bytes.append(contentsOf: pattern.key(view))
+        bytes.appendCompactly(contentsOf: pattern.key(view))
         var edge = ParameterEdge(rank: view.rank, type: view.type, suffixStart: suffixStart, suffixCount: view.bytesCount,
                                  child: child, next: -1)
         let edgeID = Int32(parameterEdges.count)
@@ -162,7 +200,7 @@ extension Trie {
             current = parameterEdges[Int(current)].next
         }
         edge.next = current
-        parameterEdges.append(edge)
+        parameterEdges.appendCompactly(edge)
         if previous >= 0 { parameterEdges[Int(previous)].next = edgeID }
         let first = previous < 0 ? edgeID : node(parent).firstParameterEdge
         let head = parameterEdges[Int(first)]

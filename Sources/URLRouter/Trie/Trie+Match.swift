@@ -35,7 +35,8 @@ extension Trie {
             names: names.withUnsafeBufferPointer { $0 }, arena: base(bytes)!,
             slots: base(literals.slots)!, slotMask: literals.slots.count - 1,
             fallbacks: base(fallbacks), fallbackCount: fallbacks.count,
-            types: types.withUnsafeBufferPointer { $0 }, uniform: uniformPriority)
+            types: types.withUnsafeBufferPointer { $0 }, uniform: uniformPriority,
+            densePriorities: base(densePriorities), literalPriorities: base(literalPriorities))
     }
 }
 
@@ -57,13 +58,22 @@ struct TrieView: @unchecked Sendable {
     let types: UnsafeBufferPointer<RouteParameterType>
     /// Every leaf has the same priority.
     let uniform: Bool
+    /// ``Trie/densePriorities`` and ``Trie/literalPriorities``; nil while `uniform`.
+    let densePriorities: UnsafePointer<Int32>?
+    let literalPriorities: UnsafePointer<Int32>?
+
+    /// The highest priority at or below `node`. Only asked when priorities differ.
+    @inline(__always)
+    func maxPriority(_ node: Trie.Node) -> Int32 {
+        node.number >= 0 ? densePriorities![Int(node.number)] : literalPriorities![Int(-node.number - 1)]
+    }
 
     /// Finds the winning route for `input`. `captures` (one entry per segment) receives, for the
     /// winner, the segment each placeholder took; `path` is scratch of the same size.
     ///
     /// Tiers in order: the scheme's own patterns, scheme-less patterns, the scheme's fallback.
     /// Within a tier the search is depth-first in specificity order, so the first complete match
-    /// wins unless a higher priority can still be found below a node (`maxPriority`).
+    /// wins unless a higher priority can still be found below a node (``TrieView/maxPriority(_:)``).
     ///
     /// - Complexity: O(segments) for a URL that does not force backtracking, independent of the
     ///   number of routes. No allocation.
@@ -135,14 +145,14 @@ private struct Matcher {
                 input.bytes..<input.end)
     }
 
-    /// Whether nothing below a node whose highest priority is `maxPriority` can beat what was found.
+    /// Whether nothing at or below `node` can beat what was found.
     @inline(__always)
-    func settled(below maxPriority: Int32) -> Bool {
-        found.leaf >= 0 && (uniform || maxPriority <= found.priority)
+    func settled(below node: Trie.Node) -> Bool {
+        found.leaf >= 0 && (uniform || view.maxPriority(node) <= found.priority)
     }
 
     mutating func visit(_ node: Trie.Node, _ depth: Int, _ captureCount: Int) {
-        if settled(below: node.maxPriority) { return }
+        if settled(below: node) { return }
         if depth == input.segments.count {
             consider(node.leaf, captureCount)
             consider(node.catchAllLeaf, captureCount)
@@ -155,13 +165,13 @@ private struct Matcher {
                                      readableEnd: readable.upperBound, fold: fold)
             if let child = view.literalChild(literal, of: node) {
                 visit(child, depth + 1, captureCount)
-                if settled(below: node.maxPriority) { return }
+                if settled(below: node) { return }
             }
         }
         if node.plainChild >= 0 {
             path[captureCount] = UInt16(truncatingIfNeeded: depth)
             visit(view.nodes[Int(node.plainChild)], depth + 1, captureCount + 1)
-            if settled(below: node.maxPriority) { return }
+            if settled(below: node) { return }
         } else {
             var edgeID = node.firstParameterEdge
             while edgeID >= 0 {
@@ -173,7 +183,7 @@ private struct Matcher {
                         path[captureCount] = UInt16(truncatingIfNeeded: depth)
                         visit(view.nodes[Int(edge.child)], depth + 1, captureCount + 1)
                     }
-                    if settled(below: node.maxPriority) { return }
+                    if settled(below: node) { return }
                 }
                 edgeID = edge.next
             }
