@@ -48,4 +48,15 @@ import Testing
         }
         #expect(router.match("t://a/7/x")?.pattern == "t://a/:n/:id")
     }
+
+    /// Edges keep their type in 16 bits; the router refuses the type that would not fit.
+    @Test func typesBeyondTheLimitAreRefused() throws {
+        let router = Router()
+        router.state.withLock { state in
+            let filler = RouteParameterType("filler") { _ in true }
+            while state.trie.types.count < Trie.maxTypes { state.trie.types.append(filler) }
+        }
+        let error = try #require(throws: RouteError.self) { try router.register(RouteParameterType("one-too-many") { _ in true }) }
+        #expect(error.code == .limitExceeded)
+    }
 }

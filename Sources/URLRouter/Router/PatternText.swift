@@ -19,18 +19,23 @@ struct PatternText: Sendable {
     ///
     /// - Complexity: O(pattern length), amortised.
     mutating func append(_ pattern: String) -> UInt32 {
+        var pattern = pattern
+        return pattern.withUTF8 { append(utf8: $0) }
+    }
+
+    private mutating func append(utf8: UnsafeBufferPointer<UInt8>) -> UInt32 {
         let start = UInt32(bytes.count)
-        var utf8 = Array(pattern.utf8)
         var shared = 0
         if count % Self.restartInterval != 0 {
             let limit = min(utf8.count, last.count)
             while shared < limit, utf8[shared] == last[shared] { shared += 1 }
         }
-        bytes.reserveGently(bytes.count + 10 + utf8.count - shared)
+        let rest = UnsafeBufferPointer(rebasing: utf8[shared...])
+        bytes.reserveGently(bytes.count + 20 + rest.count)
         appendNumber(shared)
-        appendNumber(utf8.count - shared)
-        bytes.append(contentsOf: utf8[shared...])
-        swap(&last, &utf8)
+        appendNumber(rest.count)
+        bytes.append(contentsOf: rest)
+        last.replaceSubrange(shared..., with: rest)
         count += 1
         return start
     }

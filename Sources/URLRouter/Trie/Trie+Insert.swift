@@ -73,6 +73,7 @@ extension Trie {
         guard !priorityTracked, priorityRange.low <= priorityRange.high, priority != priorityRange.high else { return }
         densePriorities = Array(repeating: priorityRange.high, count: nodes.count)
         literalPriorities = Array(repeating: priorityRange.high, count: literals.count)
+        leafPriorities = Array(repeating: priorityRange.high, count: leaves.count)
         priorityTracked = true
     }
 
@@ -88,39 +89,44 @@ extension Trie {
     /// Puts a new leaf for `route` at `endpoint`, for expansion `expansion` of `pattern`.
     mutating func setLeaf(at endpoint: Endpoint, route: Int32, priority: Int32, pattern: PatternScratch, expansion: Int) {
         let positions = pattern.expansion(expansion)
-        var list: [LeafCapture] = []
+        let appendedAt = captures.count
         for (position, index) in positions.enumerated() where pattern.views[index].kind == .parameter {
             let view = pattern.views[index]
-            list.append(LeafCapture(name: internName(pattern.name(view)), position: Int32(position), trim: view.bytesCount))
+            captures.appendCompactly(LeafCapture(name: internName(pattern.name(view)), position: Int32(position), trim: view.bytesCount))
         }
-        let capturesStart = share(list)
+        let captureCount = captures.count - appendedAt
+        let capturesStart = shareCaptures(appendedAt)
         let catchAllFrom: Int16 = switch endpoint.slot {
         case .terminal: -1
         case .catchAll: Int16(positions.count - 1)
         case .fallback: 0
         }
         let leafID = Int32(leaves.count)
-        leaves.appendCompactly(Leaf(route: route, priority: priority, capturesStart: capturesStart,
-                           capturesCount: Int16(list.count), catchAllFrom: catchAllFrom))
+        if priorityTracked { leafPriorities.appendCompactly(priority) }
+        leaves.appendCompactly(Leaf(route: route, capturesStart: capturesStart,
+                           capturesCount: Int16(captureCount), catchAllFrom: catchAllFrom))
         priorityRange = (min(priorityRange.low, priority), max(priorityRange.high, priority))
         attach(leafID, at: endpoint)
     }
 
-    /// Where `list` starts in `captures`: where an equal list already is, when a recently stored
-    /// one is (leaves of the same shape share one list), else at the end, appended.
+    /// Where the capture list just appended at `start` (to the end of `captures`) is to start:
+    /// where an equal list was recently stored, whose copy is then taken back, or at `start`.
+    /// Leaves of the same shape so share one list.
     ///
-    /// - Complexity: O(`list.count`).
-    private mutating func share(_ list: [LeafCapture]) -> Int32 {
-        if list.isEmpty { return 0 }
-        let entry = list.hashValue & (recentCaptureLists.count - 1)
+    /// - Complexity: O(list length).
+    private mutating func shareCaptures(_ start: Int) -> Int32 {
+        let count = captures.count - start
+        guard count > 0 else { return 0 }
+        var hasher = Hasher()
+        for capture in captures[start...] { hasher.combine(capture) }
+        let entry = hasher.finalize() & (recentCaptureLists.count - 1)
         let recent = Int(recentCaptureLists[entry])
-        if recent >= 0, recent + list.count <= captures.count, captures[recent..<recent + list.count].elementsEqual(list) {
+        if recent >= 0, recent + count <= start, captures[recent..<recent + count].elementsEqual(captures[start...]) {
+            captures.removeLast(count)
             return Int32(recent)
         }
-        let start = Int32(captures.count)
-        captures.appendCompactly(contentsOf: list)
-        recentCaptureLists[entry] = start
-        return start
+        recentCaptureLists[entry] = Int32(start)
+        return Int32(start)
     }
 
     /// Detaches the leaf at `endpoint`; nodes stay, so routes below it are untouched.
@@ -160,7 +166,7 @@ extension Trie {
             if fold { bytes.appendCompactly(contentsOf: raw.lazy.map(foldASCII)) } else { bytes.appendCompactly(contentsOf: raw) }
         }
         if priorityTracked { literalPriorities.appendCompactly(.min) }
-        return NodeRef(index: Int32(literals.insert(parent: parentNode.number, key: key, arenaStart: arenaStart)), inSlot: true)
+        return NodeRef(index: Int32(literals.insert(parent: parentNode.number, key: key, arenaStart: arenaStart, arena: bytes)), inSlot: true)
     }
 
     private func parameterChild(of parent: NodeRef, _ view: SegmentView, _ pattern: PatternScratch) -> NodeRef? {
@@ -168,9 +174,9 @@ extension Trie {
         var edgeID = node(parent).firstParameterEdge
         while edgeID >= 0 {
             let edge = parameterEdges[Int(edgeID)]
-            if edge.rank == view.rank, edge.type == view.type,
+            if edge.rank == view.rank, Int32(edge.type) == view.type,
                bytes[Int(edge.suffixStart)..<Int(edge.suffixStart + edge.suffixCount)].elementsEqual(suffix) {
-                return NodeRef(index: edge.child, inSlot: false)
+                return NodeRef(index: Self.child(ofEdge: edgeID), inSlot: false)
             }
             edgeID = edge.next
         }
@@ -185,9 +191,10 @@ extension Trie {
         if priorityTracked { densePriorities.appendCompactly(.min) }
         let suffixStart = Int32(bytes.count)
         bytes.appendCompactly(contentsOf: pattern.key(view))
-        var edge = ParameterEdge(rank: view.rank, type: view.type, suffixStart: suffixStart, suffixCount: view.bytesCount,
-                                 child: child, next: -1)
+        var edge = ParameterEdge(suffixStart: suffixStart, suffixCount: view.bytesCount, next: -1, type: Int16(view.type),
+                                 rank: view.rank)
         let edgeID = Int32(parameterEdges.count)
+        assert(Self.child(ofEdge: edgeID) == child, "edge \(edgeID) must lead to node \(child)")
         func precedes(_ a: ParameterEdge, _ b: ParameterEdge) -> Bool {
             if a.rank != b.rank { return a.rank < b.rank }
             if a.suffixCount != b.suffixCount { return a.suffixCount > b.suffixCount }
@@ -206,7 +213,7 @@ extension Trie {
         let head = parameterEdges[Int(first)]
         updateNode(parent) { node in
             node.firstParameterEdge = first
-            node.plainChild = head.next < 0 && head.rank == 3 ? head.child : -1
+            node.plainChild = head.next < 0 && head.rank == 3 ? Self.child(ofEdge: first) : -1
         }
         return NodeRef(index: child, inSlot: false)
     }

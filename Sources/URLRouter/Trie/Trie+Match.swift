@@ -36,7 +36,9 @@ extension Trie {
             slots: base(literals.slots)!, slotMask: literals.slots.count - 1,
             fallbacks: base(fallbacks), fallbackCount: fallbacks.count,
             types: types.withUnsafeBufferPointer { $0 }, uniform: uniformPriority,
-            densePriorities: base(densePriorities), literalPriorities: base(literalPriorities))
+            densePriorities: priorityTracked ? base(densePriorities) : nil,
+            literalPriorities: priorityTracked ? base(literalPriorities) : nil,
+            leafPriorities: priorityTracked ? base(leafPriorities) : nil)
     }
 }
 
@@ -61,6 +63,8 @@ struct TrieView: @unchecked Sendable {
     /// ``Trie/densePriorities`` and ``Trie/literalPriorities``; nil while `uniform`.
     let densePriorities: UnsafePointer<Int32>?
     let literalPriorities: UnsafePointer<Int32>?
+    /// ``Trie/leafPriorities``; nil while every leaf has one priority.
+    let leafPriorities: UnsafePointer<Int32>?
 
     /// The highest priority at or below `node`. Only asked when priorities differ.
     @inline(__always)
@@ -178,10 +182,10 @@ private struct Matcher {
                 let edge = view.edges![Int(edgeID)]
                 if accepts(edge, key) {
                     if edge.rank == 4 {
-                        visit(view.nodes[Int(edge.child)], depth + 1, captureCount)
+                        visit(view.nodes[Int(Trie.child(ofEdge: edgeID))], depth + 1, captureCount)
                     } else {
                         path[captureCount] = UInt16(truncatingIfNeeded: depth)
-                        visit(view.nodes[Int(edge.child)], depth + 1, captureCount + 1)
+                        visit(view.nodes[Int(Trie.child(ofEdge: edgeID))], depth + 1, captureCount + 1)
                     }
                     if settled(below: node) { return }
                 }
@@ -201,9 +205,10 @@ private struct Matcher {
             found = Trie.Found(leaf: leafID, priority: .min, captureCount: captureCount)
         } else {
             let leaf = view.leaves![Int(leafID)]
-            guard leaf.route >= 0, found.leaf < 0 || leaf.priority > found.priority else { return }
+            let priority = view.leafPriorities?[Int(leafID)] ?? 0
+            guard leaf.route >= 0, found.leaf < 0 || priority > found.priority else { return }
             guard input.excluded.isEmpty || !input.excluded.contains(leaf.route) else { return }
-            found = Trie.Found(leaf: leafID, priority: leaf.priority, captureCount: captureCount)
+            found = Trie.Found(leaf: leafID, priority: priority, captureCount: captureCount)
         }
         for index in 0..<captureCount { best[index] = path[index] }
     }

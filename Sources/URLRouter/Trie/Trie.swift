@@ -38,24 +38,30 @@ struct Trie: Sendable {
         var inSlot: Bool
     }
 
+    /// A placeholder or `*` edge. Each edge makes one node and nothing else adds to `nodes`, so
+    /// edge `i` leads to node `i + 2` (``child(ofEdge:)``): the two roots come first.
     struct ParameterEdge: Sendable {
-        /// `PatternSegment.rank`: 1 suffix, 2 typed, 3 plain, 4 `*`.
-        var rank: UInt8
-        /// Index into `types`, or -1.
-        var type: Int32
         /// The literal suffix in `bytes`.
         var suffixStart: Int32
         var suffixCount: Int32
-        /// The child, an index in `nodes`.
-        var child: Int32
         /// The next edge of the same node, or -1.
         var next: Int32
+        /// Index into `types`, or -1.
+        var type: Int16
+        /// `PatternSegment.rank`: 1 suffix, 2 typed, 3 plain, 4 `*`.
+        var rank: UInt8
     }
+
+    /// The node parameter edge `edge` leads to, an index in `nodes`.
+    @inline(__always)
+    static func child(ofEdge edge: Int32) -> Int32 { edge &+ 2 }
+
+    /// The most placeholder types a router takes (``ParameterEdge/type`` is 16 bits).
+    static let maxTypes = Int(Int16.max)
 
     struct Leaf: Sendable {
         /// The route, or -1 once deregistered.
         var route: Int32
-        var priority: Int32
         /// This expansion's placeholders, in order: `captures[capturesStart..<capturesStart+capturesCount]`.
         var capturesStart: Int32
         var capturesCount: Int16
@@ -100,6 +106,8 @@ struct Trie: Sendable {
     /// `priorityRange.high`, and matching never asks.
     var densePriorities: [Int32] = []
     var literalPriorities: [Int32] = []
+    /// Each leaf's priority, by leaf number, once they differ; empty before.
+    var leafPriorities: [Int32] = []
     var priorityTracked = false
     /// The lowest and highest priority ever given to a leaf. When they are equal, the first
     /// complete match in specificity order wins and nothing else needs comparing.
@@ -118,8 +126,8 @@ struct Trie: Sendable {
     }
 
     /// The index of a type name, if the router knows it.
-    func typeIndex(_ name: String) -> Int32? {
-        types.firstIndex { $0.name == name }.map(Int32.init)
+    func typeIndex(_ name: String) -> Int16? {
+        types.firstIndex { $0.name == name }.map(Int16.init)
     }
 
     /// The node at `ref`.
