@@ -16,8 +16,8 @@ extension Trie {
     }
 
     /// Walks (and with `create`, builds) the path of expansion `expansion` of `pattern` from its
-    /// scheme's root. With `raising`, lifts the highest priority of every node on the way to at least
-    /// that priority.
+    /// scheme's root. With `raising`, lifts the highest priority of every node on the way to at
+    /// least that priority.
     ///
     /// - Complexity: O(segments), plus the length of each literal.
     mutating func endpoint(
@@ -92,7 +92,8 @@ extension Trie {
         let appendedAt = captures.count
         for (position, index) in positions.enumerated() where pattern.views[index].kind == .parameter {
             let view = pattern.views[index]
-            captures.appendCompactly(LeafCapture(name: internName(pattern.name(view)), position: Int32(position), trim: view.bytesCount))
+            let name = internName(pattern.name(view))
+            captures.appendCompactly(LeafCapture(name: name, position: Int32(position), trim: view.bytesCount))
         }
         let captureCount = captures.count - appendedAt
         let capturesStart = shareCaptures(appendedAt)
@@ -166,7 +167,8 @@ extension Trie {
             if fold { bytes.appendCompactly(contentsOf: raw.lazy.map(foldASCII)) } else { bytes.appendCompactly(contentsOf: raw) }
         }
         if priorityTracked { literalPriorities.appendCompactly(.min) }
-        return NodeRef(index: Int32(literals.insert(parent: parentNode.number, key: key, arenaStart: arenaStart, arena: bytes)), inSlot: true)
+        let slot = literals.insert(parent: parentNode.number, key: key, arenaStart: arenaStart, arena: bytes)
+        return NodeRef(index: Int32(slot), inSlot: true)
     }
 
     private func parameterChild(of parent: NodeRef, _ view: SegmentView, _ pattern: PatternScratch) -> NodeRef? {
