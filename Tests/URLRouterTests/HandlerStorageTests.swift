@@ -5,13 +5,23 @@ import Testing
 /// place, replacing one copies its chunk. Each route must keep its own handler across chunk
 /// boundaries, removals and replacements, and a snapshot must keep what it saw.
 @Suite struct HandlerStorageTests {
-    /// Registers `t://r/0 ..< count`, each returning its number.
+    /// Registers `t://r/0 ..< count`, each answering its number: even ones with an action
+    /// handler that completes the request (kept in the chunks), odd ones with an object handler
+    /// (kept apart).
     private func numberedRouter(_ count: Int) throws -> Router {
         let router = Router()
         for index in 0..<count {
-            try router.registerObject("t://r/\(index)") { _ -> Any? in index }
+            try register(router, index, answer: index)
         }
         return router
+    }
+
+    private func register(_ router: Router, _ index: Int, answer: Int, replacing: Bool = false, object: Bool? = nil) throws {
+        if object ?? !index.isMultiple(of: 2) {
+            try router.registerObject("t://r/\(index)", replacing: replacing) { _ -> Any? in answer }
+        } else {
+            try router.register("t://r/\(index)", replacing: replacing) { request in request.complete(answer) }
+        }
     }
 
     private func value(_ router: Router, _ index: Int) -> Int? {
@@ -35,7 +45,8 @@ import Testing
             expected[index] = nil
         }
         for index in stride(from: 1, to: count, by: step) {
-            try router.registerObject("t://r/\(index)", replacing: true) { _ -> Any? in index + 1000 }
+            // Every other replacement swaps an action for an object handler or the reverse.
+            try register(router, index, answer: index + 1000, replacing: true, object: index.isMultiple(of: 2) != (index / step).isMultiple(of: 2))
             expected[index] = index + 1000
         }
         for index in 0..<count {
@@ -45,16 +56,16 @@ import Testing
 
     @Test func aSnapshotKeepsTheHandlersItSaw() {
         var list = HandlerList()
-        for index in 0..<100 { list.append(.object { _ in index }) }
+        for index in 0..<100 { list.append { $0.complete(index) } }
         let snapshot = list
-        list.replace(70, with: .object { _ in -70 })
-        list.append(.object { _ in 100 })
+        list.replace(70) { $0.complete(-70) }
+        list.append { $0.complete(100) }
         #expect(snapshot.count == 100)
         #expect(list.count == 101)
-        #expect(returned(snapshot[70]) == 70)
-        #expect(returned(list[70]) == -70)
-        #expect(returned(list[69]) == 69)
-        #expect(returned(list[100]) == 100)
+        #expect(answer(snapshot[70]) == 70)
+        #expect(answer(list[70]) == -70)
+        #expect(answer(list[69]) == 69)
+        #expect(answer(list[100]) == 100)
     }
 
     @Test func aDeregisteredHandlerIsReleasedOnceNoSnapshotHoldsIt() throws {
@@ -74,11 +85,10 @@ import Testing
         #expect(weakOwner == nil)
     }
 
-    /// What an object handler returns for a request of `t://x`.
-    private func returned(_ handler: Route.Handler) -> Int? {
-        guard case .object(let body) = handler else { return nil }
+    /// What an action handler completes a request of `t://x` with.
+    private func answer(_ action: @escaping Route.Action) -> Int? {
         let router = Router()
-        try? router.registerObject("t://x") { request -> Any? in body(request) }
+        try? router.register("t://x") { request in action(request) }
         return router.object(for: "t://x") as? Int
     }
 }

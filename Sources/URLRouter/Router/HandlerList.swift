@@ -1,4 +1,4 @@
-/// Every route's handler, by route number, in fixed-size chunks that snapshots share.
+/// Every route's action handler, by route number, in fixed-size chunks that snapshots share.
 ///
 /// Handlers are the only part of a route that holds references. Kept apart from
 /// ``RouteList/Record`` in chunks that a copy shares rather than duplicates, they make the rest
@@ -13,7 +13,7 @@
 /// shared chunk objects' reference counts); they stay valid while `chunks` holds the chunks.
 struct HandlerList: @unchecked Sendable {
     private var chunks: [Chunk] = []
-    private var bases: [UnsafeMutablePointer<Route.Handler>] = []
+    private var bases: [UnsafeMutablePointer<Slot>] = []
     /// How many handlers this list holds.
     private(set) var count = 0
 
@@ -22,15 +22,15 @@ struct HandlerList: @unchecked Sendable {
     /// The handler of route `id` (`0 ..< count`).
     ///
     /// - Complexity: O(1).
-    subscript(id: Int) -> Route.Handler {
+    subscript(id: Int) -> Route.Action {
         precondition(id >= 0 && id < count, "handler \(id) of \(count)")
-        return bases[id / Self.chunkSize][id % Self.chunkSize]
+        return bases[id / Self.chunkSize][id % Self.chunkSize].action
     }
 
     /// Adds `handler` as route `count`.
     ///
     /// - Complexity: amortised O(1).
-    mutating func append(_ handler: Route.Handler) {
+    mutating func append(_ handler: @escaping Route.Action) {
         let offset = count % Self.chunkSize
         if offset == 0 {
             chunks.append(Chunk())
@@ -43,13 +43,20 @@ struct HandlerList: @unchecked Sendable {
     /// Replaces the handler of route `id` (dropping the old one once no snapshot holds it).
     ///
     /// - Complexity: O(chunk size).
-    mutating func replace(_ id: Int, with handler: Route.Handler) {
+    mutating func replace(_ id: Int, with handler: @escaping Route.Action) {
         precondition(id >= 0 && id < count, "handler \(id) of \(count)")
         let index = id / Self.chunkSize
         let copy = chunks[index].copy()
         copy.assign(id % Self.chunkSize, to: handler)
         chunks[index] = copy
         bases[index] = copy.slots
+    }
+
+    /// One handler. A function stored bare in generic storage (`UnsafeMutablePointer<Pointee>`)
+    /// is kept behind a reabstraction thunk, which allocates a context per handler and adds a
+    /// call per open; a struct field keeps the closure as it is.
+    struct Slot {
+        let action: Route.Action
     }
 
     /// A fixed buffer of handlers, filled in order.
@@ -60,18 +67,18 @@ struct HandlerList: @unchecked Sendable {
     /// being filled is above every published snapshot's count, so no reader touches it. Only
     /// the writer, under the router's writer lock, calls the mutating methods.
     final class Chunk: @unchecked Sendable {
-        let slots = UnsafeMutablePointer<Route.Handler>.allocate(capacity: HandlerList.chunkSize)
+        let slots = UnsafeMutablePointer<Slot>.allocate(capacity: HandlerList.chunkSize)
         private var filled = 0
 
-        func initialize(_ offset: Int, to handler: Route.Handler) {
+        func initialize(_ offset: Int, to handler: @escaping Route.Action) {
             assert(offset == filled, "chunk slots are filled in order")
-            (slots + offset).initialize(to: handler)
+            (slots + offset).initialize(to: Slot(action: handler))
             filled += 1
         }
 
-        func assign(_ offset: Int, to handler: Route.Handler) {
+        func assign(_ offset: Int, to handler: @escaping Route.Action) {
             assert(offset < filled, "only a filled slot is replaced")
-            slots[offset] = handler
+            slots[offset] = Slot(action: handler)
         }
 
         func copy() -> Chunk {

@@ -17,7 +17,7 @@ public struct RouteMatch: Sendable, CustomStringConvertible {
     var record: RouteList.Record { table.routes.record(routeID)! }
 
     /// The winning pattern, as registered.
-    public var pattern: String { table.routes.pattern(of: record) }
+    public var pattern: String { table.routes.pattern(routeID) }
     /// The winning route's priority.
     public var priority: Int { Int(record.priority) }
     /// The URL as matched.

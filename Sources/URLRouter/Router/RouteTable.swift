@@ -1,8 +1,10 @@
 /// A registered route, whole (``RouteList`` keeps it compactly).
 struct Route: Sendable {
+    typealias Action = @Sendable (RouteRequest) -> Void
+    typealias ObjectHandler = @Sendable (RouteRequest) -> Any?
     enum Handler: Sendable {
-        case action(@Sendable (RouteRequest) -> Void)
-        case object(@Sendable (RouteRequest) -> Any?)
+        case action(Action)
+        case object(ObjectHandler)
     }
     /// Why an external open of a match is refused, or nil: a policy of whoever registered the
     /// route (the bridge asks the mediator's remote rules).
@@ -13,8 +15,7 @@ struct Route: Sendable {
     let access: RouteAccess
     let handler: Handler
     let externalCheck: ExternalCheck?
-    /// Its leaves are `firstLeaf..<firstLeaf + leafCount` in the trie.
-    let firstLeaf: Int32
+    /// How many leaves (expansions of its optional groups) it has in the trie.
     let leafCount: Int32
 }
 

@@ -178,6 +178,9 @@ public final class Router: Sendable {
             guard state.trie.typeIndex(type.name) == nil else {
                 throw RouteError(.conflict, "A parameter type named \(RouteError.quoted(type.name)) is already registered.")
             }
+            guard state.trie.types.count < Trie.maxTypes else {
+                throw .limitExceeded(type.name, "a router takes at most \(Trie.maxTypes) parameter types.")
+            }
             state.trie.types.append(type)
         }
     }

@@ -53,14 +53,13 @@ struct RouterState: Sendable {
 
         let clamped = Int32(clamping: priority)
         let routeID = Int32(routes.count)
-        let firstLeaf = Int32(trie.leaves.count)
         for expansion in 0..<pattern.expansionCount {
             let endpoint = trie.endpoint(of: pattern, expansion: expansion,
                                          caseInsensitivePaths: options.caseInsensitivePaths, create: true, raising: clamped)!
             trie.setLeaf(at: endpoint, route: routeID, priority: clamped, pattern: pattern, expansion: expansion)
         }
         routes.append(Route(pattern: text, priority: clamped, access: access, handler: handler,
-                            externalCheck: externalCheck, firstLeaf: firstLeaf, leafCount: Int32(pattern.expansionCount)))
+                            externalCheck: externalCheck, leafCount: Int32(pattern.expansionCount)))
         liveRoutes += 1
     }
 

@@ -1,6 +1,7 @@
 /// One open-addressing hash table for the literal edges of every node, keyed by
-/// (parent's number, decoded key bytes). Each slot is one cache line: the key (inline up to 16
-/// bytes; longer keys live in the trie's byte arena) and the child node itself.
+/// (parent's number, decoded key bytes). Each 48-byte slot holds the key (inline up to 16
+/// bytes; longer keys live in the trie's byte arena) and the child node itself, so following a
+/// literal reads one slot and nothing else.
 ///
 /// - Complexity: `find` is O(key length) expected, whatever the number of routes.
 struct LiteralTable: Sendable {
@@ -13,11 +14,7 @@ struct LiteralTable: Sendable {
         /// its start in the arena.
         var word0: UInt64 = 0
         var word1: UInt64 = 0
-        /// ``LiteralKey/hash(parent:)``, kept so that growing needs no key bytes.
-        var hash: UInt32 = 0
         var node = Trie.Node(number: 0)
-        /// Pads the slot to one 64-byte cache line.
-        private var padding: UInt64 = 0
     }
 
     /// The trie changes nodes in slots in place (``Trie/updateNode(_:_:)``), never keys.
@@ -35,12 +32,11 @@ struct LiteralTable: Sendable {
     static func find(
         _ key: LiteralKey, parent: Int32, slots: UnsafePointer<Slot>, mask: Int, arena: UnsafePointer<UInt8>
     ) -> Int {
-        let hash = key.hash(parent: parent)
-        var index = Int(hash) & mask
+        var index = Int(key.hash(parent: parent)) & mask
         while true {
             let slot = slots + index
             if slot.pointee.count == 0 { return -1 }
-            if slot.pointee.hash == hash, slot.pointee.parent == parent, Int(slot.pointee.count) == key.count {
+            if slot.pointee.parent == parent, Int(slot.pointee.count) == key.count {
                 if key.count <= inlineCapacity {
                     if slot.pointee.word0 == key.word0 && slot.pointee.word1 == key.word1 { return index }
                 } else if key.equalsStored(arena + Int(slot.pointee.word0)) {
@@ -65,19 +61,18 @@ struct LiteralTable: Sendable {
     /// Adds a literal node under `parent` and returns its slot. A key longer than 16 bytes must
     /// already be in the arena, folded like `key`, at `arenaStart`. Slot indices taken before
     /// this call are stale afterwards.
-    mutating func insert(parent: Int32, key: LiteralKey, arenaStart: Int32) -> Int {
-        if (count + 1) * 4 > slots.count * 3 { grow() }
+    mutating func insert(parent: Int32, key: LiteralKey, arenaStart: Int32, arena: [UInt8]) -> Int {
+        if (count + 1) * 4 > slots.count * 3 { grow(arena: arena) }
         var slot = Slot()
         slot.parent = parent
         slot.count = UInt32(key.count)
         slot.word0 = key.word0
         slot.word1 = key.word1
-        slot.hash = key.hash(parent: parent)
         slot.node = Trie.Node(number: nextNumber)
         if key.count > Self.inlineCapacity { slot.word0 = UInt64(arenaStart); slot.word1 = 0 }
         nextNumber -= 1
         count += 1
-        return place(slot)
+        return place(slot, hash: key.hash(parent: parent))
     }
 
     /// The key bytes of `slot`.
@@ -90,17 +85,36 @@ struct LiteralTable: Sendable {
     }
 
     @discardableResult
-    private mutating func place(_ slot: Slot) -> Int {
+    private mutating func place(_ slot: Slot, hash: UInt32) -> Int {
         let mask = slots.count - 1
-        var index = Int(slot.hash) & mask
+        var index = Int(hash) & mask
         while slots[index].count != 0 { index = (index + 1) & mask }
         slots[index] = slot
         return index
     }
 
-    private mutating func grow() {
+    /// Doubles the slots. Slots keep no hash (it would cost a sixth of each), so each key is
+    /// hashed again: the stored bytes are already folded, and folding is idempotent, so the
+    /// hash is the one the key had when it was added.
+    private mutating func grow(arena: [UInt8]) {
         let old = slots
         slots = Array(repeating: Slot(), count: old.count * 2)
-        for slot in old where slot.count != 0 { place(slot) }
+        arena.withUnsafeBufferPointer { arena in
+            for slot in old where slot.count != 0 {
+                place(slot, hash: Self.storedKey(of: slot, arena: arena).hash(parent: slot.parent))
+            }
+        }
+    }
+
+    /// The key of a stored slot, as a ``LiteralKey`` over its (already folded) bytes.
+    private static func storedKey(of slot: Slot, arena: UnsafeBufferPointer<UInt8>) -> LiteralKey {
+        let count = Int(slot.count)
+        if count > inlineCapacity {
+            return LiteralKey(UnsafeBufferPointer(rebasing: arena[Int(slot.word0)..<Int(slot.word0) + count]), fold: false)
+        }
+        let words = (slot.word0.littleEndian, slot.word1.littleEndian)
+        return withUnsafeBytes(of: words) { raw in
+            raw.withMemoryRebound(to: UInt8.self) { LiteralKey(UnsafeBufferPointer(rebasing: $0[..<count]), fold: false) }
+        }
     }
 }

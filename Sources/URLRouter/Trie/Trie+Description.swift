@@ -43,7 +43,7 @@ extension Trie {
             var edgeID = node.firstParameterEdge
             while edgeID >= 0 {
                 let edge = parameterEdges[Int(edgeID)]
-                child(edgeLabel(edge), nodes[Int(edge.child)])
+                child(edgeLabel(edge), nodes[Int(Self.child(ofEdge: edgeID))])
                 edgeID = edge.next
             }
             if leafText(node.catchAllLeaf) != nil {

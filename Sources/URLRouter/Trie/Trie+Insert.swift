@@ -16,18 +16,25 @@ extension Trie {
     }
 
     /// Walks (and with `create`, builds) the path of expansion `expansion` of `pattern` from its
-    /// scheme's root. With `raising`, lifts `maxPriority` of every node on the way to at least
-    /// that priority.
+    /// scheme's root. With `raising`, lifts the highest priority of every node on the way to at
+    /// least that priority.
     ///
     /// - Complexity: O(segments), plus the length of each literal.
     mutating func endpoint(
         of pattern: PatternScratch, expansion: Int, caseInsensitivePaths: Bool, create: Bool,
         raising priority: Int32? = nil
     ) -> Endpoint? {
+        if let priority { trackPriorities(before: priority) }
         guard var node = root(scheme: pattern.scheme, create: create) else { return nil }
         if pattern.isFallback { return Endpoint(node: node, slot: .fallback, number: self.node(node).number) }
         func raise(_ ref: NodeRef) {
-            if let priority { updateNode(ref) { $0.maxPriority = max($0.maxPriority, priority) } }
+            guard let priority, priorityTracked else { return }
+            let number = Int(self.node(ref).number)
+            if number >= 0 {
+                densePriorities[number] = max(densePriorities[number], priority)
+            } else {
+                literalPriorities[-number - 1] = max(literalPriorities[-number - 1], priority)
+            }
         }
         raise(node)
         for (depth, position) in pattern.expansion(expansion).enumerated() {
@@ -58,6 +65,18 @@ extension Trie {
         return Endpoint(node: node, slot: .terminal, number: self.node(node).number)
     }
 
+    /// Starts keeping each node's highest priority when a leaf of `priority` is about to make
+    /// the priorities differ. Until then every node's is the one priority there is; nodes that
+    /// this registration has already made get it too, which can only make matching look below
+    /// them when it need not.
+    private mutating func trackPriorities(before priority: Int32) {
+        guard !priorityTracked, priorityRange.low <= priorityRange.high, priority != priorityRange.high else { return }
+        densePriorities = Array(repeating: priorityRange.high, count: nodes.count)
+        literalPriorities = Array(repeating: priorityRange.high, count: literals.count)
+        leafPriorities = Array(repeating: priorityRange.high, count: leaves.count)
+        priorityTracked = true
+    }
+
     /// The leaf at an endpoint, or -1.
     func leaf(at endpoint: Endpoint) -> Int32 {
         switch endpoint.slot {
@@ -69,22 +88,46 @@ extension Trie {
 
     /// Puts a new leaf for `route` at `endpoint`, for expansion `expansion` of `pattern`.
     mutating func setLeaf(at endpoint: Endpoint, route: Int32, priority: Int32, pattern: PatternScratch, expansion: Int) {
-        let capturesStart = Int32(captures.count)
         let positions = pattern.expansion(expansion)
+        let appendedAt = captures.count
         for (position, index) in positions.enumerated() where pattern.views[index].kind == .parameter {
             let view = pattern.views[index]
-            captures.append(LeafCapture(name: internName(pattern.name(view)), position: Int32(position), trim: view.bytesCount))
+            let name = internName(pattern.name(view))
+            captures.appendCompactly(LeafCapture(name: name, position: Int32(position), trim: view.bytesCount))
         }
+        let captureCount = captures.count - appendedAt
+        let capturesStart = shareCaptures(appendedAt)
         let catchAllFrom: Int16 = switch endpoint.slot {
         case .terminal: -1
         case .catchAll: Int16(positions.count - 1)
         case .fallback: 0
         }
         let leafID = Int32(leaves.count)
-        leaves.append(Leaf(route: route, priority: priority, capturesStart: capturesStart,
-                           capturesCount: Int16(Int32(captures.count) - capturesStart), catchAllFrom: catchAllFrom))
+        if priorityTracked { leafPriorities.appendCompactly(priority) }
+        leaves.appendCompactly(Leaf(route: route, capturesStart: capturesStart,
+                           capturesCount: Int16(captureCount), catchAllFrom: catchAllFrom))
         priorityRange = (min(priorityRange.low, priority), max(priorityRange.high, priority))
         attach(leafID, at: endpoint)
+    }
+
+    /// Where the capture list just appended at `start` (to the end of `captures`) is to start:
+    /// where an equal list was recently stored, whose copy is then taken back, or at `start`.
+    /// Leaves of the same shape so share one list.
+    ///
+    /// - Complexity: O(list length).
+    private mutating func shareCaptures(_ start: Int) -> Int32 {
+        let count = captures.count - start
+        guard count > 0 else { return 0 }
+        var hasher = Hasher()
+        for capture in captures[start...] { hasher.combine(capture) }
+        let entry = hasher.finalize() & (recentCaptureLists.count - 1)
+        let recent = Int(recentCaptureLists[entry])
+        if recent >= 0, recent + count <= start, captures[recent..<recent + count].elementsEqual(captures[start...]) {
+            captures.removeLast(count)
+            return Int32(recent)
+        }
+        recentCaptureLists[entry] = Int32(start)
+        return Int32(start)
     }
 
     /// Detaches the leaf at `endpoint`; nodes stay, so routes below it are untouched.
@@ -121,9 +164,11 @@ extension Trie {
         updateNode(parent) { $0.literalFilter |= key.filterBits }
         let arenaStart = Int32(bytes.count)
         if raw.count > LiteralTable.inlineCapacity {
-            if fold { bytes.append(contentsOf: raw.lazy.map(foldASCII)) } else { bytes.append(contentsOf: raw) }
+            if fold { bytes.appendCompactly(contentsOf: raw.lazy.map(foldASCII)) } else { bytes.appendCompactly(contentsOf: raw) }
         }
-        return NodeRef(index: Int32(literals.insert(parent: parentNode.number, key: key, arenaStart: arenaStart)), inSlot: true)
+        if priorityTracked { literalPriorities.appendCompactly(.min) }
+        let slot = literals.insert(parent: parentNode.number, key: key, arenaStart: arenaStart, arena: bytes)
+        return NodeRef(index: Int32(slot), inSlot: true)
     }
 
     private func parameterChild(of parent: NodeRef, _ view: SegmentView, _ pattern: PatternScratch) -> NodeRef? {
@@ -131,9 +176,9 @@ extension Trie {
         var edgeID = node(parent).firstParameterEdge
         while edgeID >= 0 {
             let edge = parameterEdges[Int(edgeID)]
-            if edge.rank == view.rank, edge.type == view.type,
+            if edge.rank == view.rank, Int32(edge.type) == view.type,
                bytes[Int(edge.suffixStart)..<Int(edge.suffixStart + edge.suffixCount)].elementsEqual(suffix) {
-                return NodeRef(index: edge.child, inSlot: false)
+                return NodeRef(index: Self.child(ofEdge: edgeID), inSlot: false)
             }
             edgeID = edge.next
         }
@@ -144,12 +189,14 @@ extension Trie {
     /// suffix first, then typed before untyped, then registration order.
     private mutating func addParameterChild(of parent: NodeRef, _ view: SegmentView, _ pattern: PatternScratch) -> NodeRef {
         let child = Int32(nodes.count)
-        nodes.append(Node(number: child))
+        nodes.appendCompactly(Node(number: child))
+        if priorityTracked { densePriorities.appendCompactly(.min) }
         let suffixStart = Int32(bytes.count)
-        bytes.append(contentsOf: pattern.key(view))
-        var edge = ParameterEdge(rank: view.rank, type: view.type, suffixStart: suffixStart, suffixCount: view.bytesCount,
-                                 child: child, next: -1)
+        bytes.appendCompactly(contentsOf: pattern.key(view))
+        var edge = ParameterEdge(suffixStart: suffixStart, suffixCount: view.bytesCount, next: -1, type: Int16(view.type),
+                                 rank: view.rank)
         let edgeID = Int32(parameterEdges.count)
+        assert(Self.child(ofEdge: edgeID) == child, "edge \(edgeID) must lead to node \(child)")
         func precedes(_ a: ParameterEdge, _ b: ParameterEdge) -> Bool {
             if a.rank != b.rank { return a.rank < b.rank }
             if a.suffixCount != b.suffixCount { return a.suffixCount > b.suffixCount }
@@ -162,13 +209,13 @@ extension Trie {
             current = parameterEdges[Int(current)].next
         }
         edge.next = current
-        parameterEdges.append(edge)
+        parameterEdges.appendCompactly(edge)
         if previous >= 0 { parameterEdges[Int(previous)].next = edgeID }
         let first = previous < 0 ? edgeID : node(parent).firstParameterEdge
         let head = parameterEdges[Int(first)]
         updateNode(parent) { node in
             node.firstParameterEdge = first
-            node.plainChild = head.next < 0 && head.rank == 3 ? head.child : -1
+            node.plainChild = head.next < 0 && head.rank == 3 ? Self.child(ofEdge: first) : -1
         }
         return NodeRef(index: child, inSlot: false)
     }

@@ -35,7 +35,10 @@ extension Trie {
             names: names.withUnsafeBufferPointer { $0 }, arena: base(bytes)!,
             slots: base(literals.slots)!, slotMask: literals.slots.count - 1,
             fallbacks: base(fallbacks), fallbackCount: fallbacks.count,
-            types: types.withUnsafeBufferPointer { $0 }, uniform: uniformPriority)
+            types: types.withUnsafeBufferPointer { $0 }, uniform: uniformPriority,
+            densePriorities: priorityTracked ? base(densePriorities) : nil,
+            literalPriorities: priorityTracked ? base(literalPriorities) : nil,
+            leafPriorities: priorityTracked ? base(leafPriorities) : nil)
     }
 }
 
@@ -57,13 +60,24 @@ struct TrieView: @unchecked Sendable {
     let types: UnsafeBufferPointer<RouteParameterType>
     /// Every leaf has the same priority.
     let uniform: Bool
+    /// ``Trie/densePriorities`` and ``Trie/literalPriorities``; nil while `uniform`.
+    let densePriorities: UnsafePointer<Int32>?
+    let literalPriorities: UnsafePointer<Int32>?
+    /// ``Trie/leafPriorities``; nil while every leaf has one priority.
+    let leafPriorities: UnsafePointer<Int32>?
+
+    /// The highest priority at or below `node`. Only asked when priorities differ.
+    @inline(__always)
+    func maxPriority(_ node: Trie.Node) -> Int32 {
+        node.number >= 0 ? densePriorities![Int(node.number)] : literalPriorities![Int(-node.number - 1)]
+    }
 
     /// Finds the winning route for `input`. `captures` (one entry per segment) receives, for the
     /// winner, the segment each placeholder took; `path` is scratch of the same size.
     ///
     /// Tiers in order: the scheme's own patterns, scheme-less patterns, the scheme's fallback.
     /// Within a tier the search is depth-first in specificity order, so the first complete match
-    /// wins unless a higher priority can still be found below a node (`maxPriority`).
+    /// wins unless a higher priority can still be found below a node (``TrieView/maxPriority(_:)``).
     ///
     /// - Complexity: O(segments) for a URL that does not force backtracking, independent of the
     ///   number of routes. No allocation.
@@ -135,14 +149,14 @@ private struct Matcher {
                 input.bytes..<input.end)
     }
 
-    /// Whether nothing below a node whose highest priority is `maxPriority` can beat what was found.
+    /// Whether nothing at or below `node` can beat what was found.
     @inline(__always)
-    func settled(below maxPriority: Int32) -> Bool {
-        found.leaf >= 0 && (uniform || maxPriority <= found.priority)
+    func settled(below node: Trie.Node) -> Bool {
+        found.leaf >= 0 && (uniform || view.maxPriority(node) <= found.priority)
     }
 
     mutating func visit(_ node: Trie.Node, _ depth: Int, _ captureCount: Int) {
-        if settled(below: node.maxPriority) { return }
+        if settled(below: node) { return }
         if depth == input.segments.count {
             consider(node.leaf, captureCount)
             consider(node.catchAllLeaf, captureCount)
@@ -155,25 +169,25 @@ private struct Matcher {
                                      readableEnd: readable.upperBound, fold: fold)
             if let child = view.literalChild(literal, of: node) {
                 visit(child, depth + 1, captureCount)
-                if settled(below: node.maxPriority) { return }
+                if settled(below: node) { return }
             }
         }
         if node.plainChild >= 0 {
             path[captureCount] = UInt16(truncatingIfNeeded: depth)
             visit(view.nodes[Int(node.plainChild)], depth + 1, captureCount + 1)
-            if settled(below: node.maxPriority) { return }
+            if settled(below: node) { return }
         } else {
             var edgeID = node.firstParameterEdge
             while edgeID >= 0 {
                 let edge = view.edges![Int(edgeID)]
                 if accepts(edge, key) {
                     if edge.rank == 4 {
-                        visit(view.nodes[Int(edge.child)], depth + 1, captureCount)
+                        visit(view.nodes[Int(Trie.child(ofEdge: edgeID))], depth + 1, captureCount)
                     } else {
                         path[captureCount] = UInt16(truncatingIfNeeded: depth)
-                        visit(view.nodes[Int(edge.child)], depth + 1, captureCount + 1)
+                        visit(view.nodes[Int(Trie.child(ofEdge: edgeID))], depth + 1, captureCount + 1)
                     }
-                    if settled(below: node.maxPriority) { return }
+                    if settled(below: node) { return }
                 }
                 edgeID = edge.next
             }
@@ -191,9 +205,10 @@ private struct Matcher {
             found = Trie.Found(leaf: leafID, priority: .min, captureCount: captureCount)
         } else {
             let leaf = view.leaves![Int(leafID)]
-            guard leaf.route >= 0, found.leaf < 0 || leaf.priority > found.priority else { return }
+            let priority = view.leafPriorities?[Int(leafID)] ?? 0
+            guard leaf.route >= 0, found.leaf < 0 || priority > found.priority else { return }
             guard input.excluded.isEmpty || !input.excluded.contains(leaf.route) else { return }
-            found = Trie.Found(leaf: leafID, priority: leaf.priority, captureCount: captureCount)
+            found = Trie.Found(leaf: leafID, priority: priority, captureCount: captureCount)
         }
         for index in 0..<captureCount { best[index] = path[index] }
     }

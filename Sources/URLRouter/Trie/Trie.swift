@@ -24,8 +24,6 @@ struct Trie: Sendable {
         var firstParameterEdge: Int32 = -1
         /// The child of the only placeholder edge when that edge is a plain `:name`, else -1.
         var plainChild: Int32 = -1
-        /// The highest priority of any leaf at or below this node (never lowered on removal).
-        var maxPriority: Int32 = .min
         /// Bloom bits of the literal children's keys (``LiteralKey/filterBits``); 0: none.
         var literalFilter: UInt32 = 0
         /// What this node's literal children are keyed by: its index in `nodes` for a node
@@ -40,24 +38,30 @@ struct Trie: Sendable {
         var inSlot: Bool
     }
 
+    /// A placeholder or `*` edge. Each edge makes one node and nothing else adds to `nodes`, so
+    /// edge `i` leads to node `i + 2` (``child(ofEdge:)``): the two roots come first.
     struct ParameterEdge: Sendable {
-        /// `PatternSegment.rank`: 1 suffix, 2 typed, 3 plain, 4 `*`.
-        var rank: UInt8
-        /// Index into `types`, or -1.
-        var type: Int32
         /// The literal suffix in `bytes`.
         var suffixStart: Int32
         var suffixCount: Int32
-        /// The child, an index in `nodes`.
-        var child: Int32
         /// The next edge of the same node, or -1.
         var next: Int32
+        /// Index into `types`, or -1.
+        var type: Int16
+        /// `PatternSegment.rank`: 1 suffix, 2 typed, 3 plain, 4 `*`.
+        var rank: UInt8
     }
+
+    /// The node parameter edge `edge` leads to, an index in `nodes`.
+    @inline(__always)
+    static func child(ofEdge edge: Int32) -> Int32 { edge &+ 2 }
+
+    /// The most placeholder types a router takes (``ParameterEdge/type`` is 16 bits).
+    static let maxTypes = Int(Int16.max)
 
     struct Leaf: Sendable {
         /// The route, or -1 once deregistered.
         var route: Int32
-        var priority: Int32
         /// This expansion's placeholders, in order: `captures[capturesStart..<capturesStart+capturesCount]`.
         var capturesStart: Int32
         var capturesCount: Int16
@@ -67,7 +71,7 @@ struct Trie: Sendable {
 
     /// A placeholder of a leaf's pattern. Each pattern segment before `**` takes exactly one URL
     /// segment, so where a capture sits in the URL is known from the leaf alone.
-    struct LeafCapture: Sendable {
+    struct LeafCapture: Hashable, Sendable {
         /// Index into `names`.
         var name: Int32
         /// The URL segment it captures.
@@ -79,8 +83,12 @@ struct Trie: Sendable {
     var nodes: [Node] = [Node(number: 0), Node(number: 1)]
     var parameterEdges: [ParameterEdge] = []
     var leaves: [Leaf] = []
-    /// Placeholders, per leaf.
+    /// Placeholders, per leaf; leaves with equal lists share one.
     var captures: [LeafCapture] = []
+    /// Where recently stored capture lists start in `captures`, by hash (-1: none), so that
+    /// leaves with the same placeholders at the same places share one list. A fixed size: a
+    /// router whose every list differs pays 1 KiB, not an index entry per list.
+    var recentCaptureLists = [Int32](repeating: -1, count: 256)
     /// Every placeholder name, once.
     var names: [String] = []
     var nameIndex: [String: Int32] = [:]
@@ -92,6 +100,15 @@ struct Trie: Sendable {
     var fallbacks: [(scheme: Int32, leaf: Int32)] = []
     /// Placeholder types: the built-ins first, then the router's own.
     var types: [RouteParameterType] = RouteParameterType.builtins
+    /// The highest priority of any leaf at or below each node (never lowered on removal), by
+    /// node number: `densePriorities[number]`, `literalPriorities[-number - 1]`. Both stay empty
+    /// while every leaf has one priority (``priorityTracked`` is false): each node's is then
+    /// `priorityRange.high`, and matching never asks.
+    var densePriorities: [Int32] = []
+    var literalPriorities: [Int32] = []
+    /// Each leaf's priority, by leaf number, once they differ; empty before.
+    var leafPriorities: [Int32] = []
+    var priorityTracked = false
     /// The lowest and highest priority ever given to a leaf. When they are equal, the first
     /// complete match in specificity order wins and nothing else needs comparing.
     var priorityRange: (low: Int32, high: Int32) = (.max, .min)
@@ -109,8 +126,8 @@ struct Trie: Sendable {
     }
 
     /// The index of a type name, if the router knows it.
-    func typeIndex(_ name: String) -> Int32? {
-        types.firstIndex { $0.name == name }.map(Int32.init)
+    func typeIndex(_ name: String) -> Int16? {
+        types.firstIndex { $0.name == name }.map(Int16.init)
     }
 
     /// The node at `ref`.
