@@ -77,10 +77,21 @@ struct LiteralTable: Sendable {
 
     /// The key bytes of `slot`.
     func key(of slot: Slot, arena: [UInt8]) -> [UInt8] {
+        arena.withUnsafeBufferPointer { arena in Self.withKeyBytes(of: slot, arena: arena) { Array($0) } }
+    }
+
+    /// Calls `body` with the stored (already folded) key bytes of `slot`: inline in its two
+    /// words, or in the arena.
+    private static func withKeyBytes<Result>(
+        of slot: Slot, arena: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result {
         let count = Int(slot.count)
-        if count > Self.inlineCapacity { return Array(arena[Int(slot.word0)..<Int(slot.word0) + count]) }
-        return (0..<count).map { index in
-            UInt8(truncatingIfNeeded: (index < 8 ? slot.word0 : slot.word1) >> (UInt64(index % 8) * 8))
+        if count > inlineCapacity {
+            return body(UnsafeBufferPointer(rebasing: arena[Int(slot.word0)..<Int(slot.word0) + count]))
+        }
+        let words = (slot.word0.littleEndian, slot.word1.littleEndian)
+        return withUnsafeBytes(of: words) { raw in
+            raw.withMemoryRebound(to: UInt8.self) { body(UnsafeBufferPointer(rebasing: $0[..<count])) }
         }
     }
 
@@ -101,20 +112,9 @@ struct LiteralTable: Sendable {
         slots = Array(repeating: Slot(), count: old.count * 2)
         arena.withUnsafeBufferPointer { arena in
             for slot in old where slot.count != 0 {
-                place(slot, hash: Self.storedKey(of: slot, arena: arena).hash(parent: slot.parent))
+                let hash = Self.withKeyBytes(of: slot, arena: arena) { LiteralKey($0, fold: false).hash(parent: slot.parent) }
+                place(slot, hash: hash)
             }
-        }
-    }
-
-    /// The key of a stored slot, as a ``LiteralKey`` over its (already folded) bytes.
-    private static func storedKey(of slot: Slot, arena: UnsafeBufferPointer<UInt8>) -> LiteralKey {
-        let count = Int(slot.count)
-        if count > inlineCapacity {
-            return LiteralKey(UnsafeBufferPointer(rebasing: arena[Int(slot.word0)..<Int(slot.word0) + count]), fold: false)
-        }
-        let words = (slot.word0.littleEndian, slot.word1.littleEndian)
-        return withUnsafeBytes(of: words) { raw in
-            raw.withMemoryRebound(to: UInt8.self) { LiteralKey(UnsafeBufferPointer(rebasing: $0[..<count]), fold: false) }
         }
     }
 }

@@ -74,7 +74,6 @@ extension Trie {
         densePriorities = Array(repeating: priorityRange.high, count: nodes.count)
         literalPriorities = Array(repeating: priorityRange.high, count: literals.count)
         leafPriorities = Array(repeating: priorityRange.high, count: leaves.count)
-        priorityTracked = true
     }
 
     /// The leaf at an endpoint, or -1.

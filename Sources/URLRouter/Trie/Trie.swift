@@ -108,7 +108,9 @@ struct Trie: Sendable {
     var literalPriorities: [Int32] = []
     /// Each leaf's priority, by leaf number, once they differ; empty before.
     var leafPriorities: [Int32] = []
-    var priorityTracked = false
+    /// Whether the priorities above are kept (`nodes` always holds the two roots, so a kept
+    /// `densePriorities` is never empty).
+    var priorityTracked: Bool { !densePriorities.isEmpty }
     /// The lowest and highest priority ever given to a leaf. When they are equal, the first
     /// complete match in specificity order wins and nothing else needs comparing.
     var priorityRange: (low: Int32, high: Int32) = (.max, .min)
