@@ -72,7 +72,7 @@ if let small = times[sizes.min() ?? 0], let large = times[sizes.max() ?? 0], siz
 if threads && !report.failed {
     print("— threads (\(ProcessInfoLite.processorCount) processors online)")
     ThreadRun(count: quick ? 1000 : 10_000, rounds: quick ? 9 : 61, opensPerRound: quick ? 20_000 : 50_000,
-              writerOpens: quick ? 200_000 : 1_000_000,
+              writerBurst: quick ? 2_000 : 10_000, writerRounds: quick ? 1 : 5,
               report: report).run()
 }
 
