@@ -84,6 +84,13 @@ struct ThreadRun {
                 }
             }
         }
+        if rounds > 0 { compareThreads(worker: worker) }
+        WriterBurst(count: count, burst: writerBurst, rounds: writerRounds, urls: ownURLs[0], report: report).run()
+    }
+
+    /// 1- against 2-thread opens in paired rounds, with an arithmetic loop as the control.
+    private func compareThreads(worker: (Int) -> @Sendable () -> Void) {
+        let opens = opensPerRound
         let work = worker(0)
         // The control: the same measurement for a loop that shares nothing, which shows how much
         // of a second core this (shared) machine really gives.
@@ -120,7 +127,5 @@ struct ThreadRun {
         report.add(Figure(name: "2 threads ÷ 1, upper quartile of rounds", routeCount: nil,
                           value: sorted[sorted.count * 3 / 4], unit: "×"))
         report.add(Figure(name: "control: arithmetic loop, 2 threads ÷ 1", routeCount: nil, value: median(controlRatios), unit: "×"))
-
-        WriterBurst(count: count, burst: writerBurst, rounds: writerRounds, urls: ownURLs[0], report: report).run()
     }
 }
