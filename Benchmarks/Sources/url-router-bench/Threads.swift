@@ -61,8 +61,9 @@ struct ThreadRun {
     let rounds: Int
     /// Opens per thread in each round.
     let opensPerRound: Int
-    /// Opens in the writer test, in batches of 1,000.
-    let writerOpens: Int
+    /// Routes a writer registers while a reader opens (``WriterBurst``), and how many times.
+    let writerBurst: Int
+    let writerRounds: Int
     let report: Report
 
     func run() {
@@ -72,7 +73,6 @@ struct ThreadRun {
         // Each thread opens its own URL strings, starting at its own place in the list, as
         // threads of an app do: sharing string objects would measure their reference counts.
         let ownURLs = (0..<2).map { _ in urls.map { String(decoding: Array($0.utf8), as: UTF8.self) } }
-        let n = set.routes.count
         let opens = opensPerRound
         let worker = { (thread: Int) -> @Sendable () -> Void in
             {
@@ -84,6 +84,13 @@ struct ThreadRun {
                 }
             }
         }
+        if rounds > 0 { compareThreads(worker: worker) }
+        WriterBurst(count: count, burst: writerBurst, rounds: writerRounds, urls: ownURLs[0], report: report).run()
+    }
+
+    /// 1- against 2-thread opens in paired rounds, with an arithmetic loop as the control.
+    private func compareThreads(worker: (Int) -> @Sendable () -> Void) {
+        let opens = opensPerRound
         let work = worker(0)
         // The control: the same measurement for a loop that shares nothing, which shows how much
         // of a second core this (shared) machine really gives.
@@ -120,50 +127,5 @@ struct ThreadRun {
         report.add(Figure(name: "2 threads ÷ 1, upper quartile of rounds", routeCount: nil,
                           value: sorted[sorted.count * 3 / 4], unit: "×"))
         report.add(Figure(name: "control: arithmetic loop, 2 threads ÷ 1", routeCount: nil, value: median(controlRatios), unit: "×"))
-
-        // One thread opens in batches while another registers new routes as fast as it can.
-        let batch = 1000
-        let batches = max(1, writerOpens / batch)
-        let openInBatches: @Sendable (BatchTimes) -> Void = { times in
-            let urls = ownURLs[0]
-            var index = 0
-            var local: [UInt64] = []
-            local.reserveCapacity(batches)
-            for _ in 0..<batches {
-                let start = nowNanoseconds()
-                for _ in 0..<batch {
-                    blackHole(router.open(urls[index]))
-                    index = index + 1 == urls.count ? 0 : index + 1
-                }
-                local.append(nowNanoseconds() - start)
-            }
-            times.values.withLock { $0 = local }
-        }
-        let alone = BatchTimes()
-        _ = runOnThreads([{ openInBatches(alone) }])
-        let withWriter = BatchTimes()
-        let writer = Gate()
-        _ = runOnThreads([
-            { openInBatches(withWriter); writer.stop.store(true, ordering: .releasing) },
-            {
-                var next = 0
-                while !writer.stop.load(ordering: .acquiring) {
-                    try? router.register("app://live/page_\(next)/:id", handler: readIDHandler)
-                    next += 1
-                }
-                writer.count.store(next, ordering: .relaxed)
-            },
-        ])
-        let aloneTimes = alone.values.withLock { $0 }, writerTimes = withWriter.values.withLock { $0 }
-        let aloneRate = Double(batch * aloneTimes.count) * 1e9 / Double(aloneTimes.reduce(0, +))
-        let writerRate = Double(batch * writerTimes.count) * 1e9 / Double(writerTimes.reduce(0, +))
-        report.add(Figure(name: "opens per second while a writer registers", routeCount: nil, value: writerRate / 1e6,
-                          unit: "M/s", comparison: "with writer ÷ without", ratio: writerRate / aloneRate))
-        report.add(Figure(name: "worst 1,000-open batch, no writer", routeCount: nil,
-                          value: Double(aloneTimes.max() ?? 0) / 1000, unit: "µs"))
-        report.add(Figure(name: "worst 1,000-open batch, writer registering", routeCount: nil,
-                          value: Double(writerTimes.max() ?? 0) / 1000, unit: "µs"))
-        report.add(Figure(name: "routes registered meanwhile (from \(grouped(n)))", routeCount: nil,
-                          value: Double(writer.count.load(ordering: .relaxed)), unit: "routes"))
     }
 }

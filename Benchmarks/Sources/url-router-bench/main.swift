@@ -17,12 +17,14 @@ let quick = arguments.contains("--quick")
 var sizes = quick ? [1000, 10_000] : [1000, 10_000, 100_000]
 var rounds = quick ? 3 : 21
 var threads = true
+var writerOnly = false
 var index = 0
 while index < arguments.count {
     switch arguments[index] {
     case "--quick": break
     case "--no-threads": threads = false
     case "--threads-only": sizes = []
+    case "--writer-only": sizes = []; writerOnly = true
     case "--sizes" where index + 1 < arguments.count:
         sizes = arguments[index + 1].split(separator: ",").compactMap { Int($0) }
         index += 1
@@ -33,7 +35,7 @@ while index < arguments.count {
         rounds = max(1, Int(arguments[index + 1]) ?? rounds)
         index += 1
     default:
-        print("usage: url-router-bench [--quick] [--sizes 1000,10000] [--rounds 21] [--no-threads | --threads-only] | --profile match|hits|misses|open|register|dictionary N")
+        print("usage: url-router-bench [--quick] [--sizes 1000,10000] [--rounds 21] [--no-threads | --threads-only | --writer-only] | --profile match|hits|misses|open|register|dictionary N")
         exit(2)
     }
     index += 1
@@ -71,8 +73,8 @@ if let small = times[sizes.min() ?? 0], let large = times[sizes.max() ?? 0], siz
 
 if threads && !report.failed {
     print("— threads (\(ProcessInfoLite.processorCount) processors online)")
-    ThreadRun(count: quick ? 1000 : 10_000, rounds: quick ? 9 : 61, opensPerRound: quick ? 20_000 : 50_000,
-              writerOpens: quick ? 200_000 : 1_000_000,
+    ThreadRun(count: quick ? 1000 : 10_000, rounds: writerOnly ? 0 : quick ? 9 : 61, opensPerRound: quick ? 20_000 : 50_000,
+              writerBurst: quick ? 2_000 : 10_000, writerRounds: quick ? 1 : 5,
               report: report).run()
 }
 

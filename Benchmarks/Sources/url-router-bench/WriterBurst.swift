@@ -1,0 +1,106 @@
+import URLRouter
+
+/// Opens on one thread while another registers a burst of routes: does the writer stall the
+/// reader?
+///
+/// Each round builds a fresh table of `count` routes. A reader opens in batches of 1,000 on its
+/// own; then a writer registers `burst` new routes (`app://live/page_i/:id`) as fast as it can
+/// while the reader goes on opening in batches until the writer is done. The figures: the
+/// reader's rate during the burst against its rate alone, its worst batch in each phase, and
+/// the writer's time per route with the reader against the same burst with no reader. Every
+/// registration the reader sees between two of its opens copies the table the reader holds, so
+/// the writer pays O(routes) a route while a reader keeps up; the question is what the reader
+/// pays.
+struct WriterBurst {
+    let count: Int
+    let burst: Int
+    let rounds: Int
+    /// The reader's URLs, all hits.
+    let urls: [String]
+    let report: Report
+
+    private static let batch = 1000
+
+    private struct Round {
+        var aloneRate = 0.0, burstRate = 0.0
+        var aloneWorst: UInt64 = 0, burstWorst: UInt64 = 0
+        var writerPerRoute = 0.0, writerAlonePerRoute = 0.0
+    }
+
+    func run() {
+        let set = RouteSet(count: count, lookupCount: 16)
+        let patterns = set.routes.map(\.pattern)
+        var results: [Round] = []
+        let (urls, burst) = (self.urls, self.burst)
+        for _ in 0..<rounds {
+            var round = Round()
+            let router = Contestants.buildURLRouter(patterns)
+            let alone = BatchTimes()
+            _ = runOnThreads([{ Self.openInBatches(urls, on: router, times: alone, until: nil, atLeast: 200) }])
+            let aloneTimes = alone.values.withLock { $0 }
+            round.aloneRate = Self.rate(aloneTimes)
+            round.aloneWorst = aloneTimes.max() ?? 0
+
+            let during = BatchTimes()
+            let writer = Gate()
+            _ = runOnThreads([
+                { Self.openInBatches(urls, on: router, times: during, until: writer, atLeast: 1) },
+                {
+                    let start = nowNanoseconds()
+                    Self.register(burst, on: router)
+                    writer.count.store(Int(nowNanoseconds() - start), ordering: .relaxed)
+                    writer.stop.store(true, ordering: .releasing)
+                },
+            ])
+            let duringTimes = during.values.withLock { $0 }
+            round.burstRate = Self.rate(duringTimes)
+            round.burstWorst = duringTimes.max() ?? 0
+            round.writerPerRoute = Double(writer.count.load(ordering: .relaxed)) / Double(burst)
+
+            let quiet = Contestants.buildURLRouter(patterns)
+            let start = nowNanoseconds()
+            Self.register(burst, on: quiet)
+            round.writerAlonePerRoute = Double(nowNanoseconds() - start) / Double(burst)
+            results.append(round)
+        }
+        let aloneRate = median(results.map(\.aloneRate)), burstRate = median(results.map(\.burstRate))
+        let ratio = median(results.map { $0.burstRate / $0.aloneRate })
+        let title = "\(grouped(burst)) routes onto \(grouped(count))"
+        report.add(Figure(name: "opens per second, no writer", routeCount: count, value: aloneRate / 1e6, unit: "M/s"))
+        report.add(Figure(name: "opens per second, writer registering", routeCount: count, value: burstRate / 1e6,
+                          unit: "M/s", comparison: "during the burst (\(title)) ÷ alone", ratio: ratio,
+                          target: "≥ 0.8×", met: ratio >= 0.8))
+        report.add(Figure(name: "worst 1,000-open batch, no writer", routeCount: count,
+                          value: median(results.map { Double($0.aloneWorst) }) / 1000, unit: "µs"))
+        report.add(Figure(name: "worst 1,000-open batch, writer registering", routeCount: count,
+                          value: median(results.map { Double($0.burstWorst) }) / 1000, unit: "µs"))
+        let writer = median(results.map(\.writerPerRoute)), quiet = median(results.map(\.writerAlonePerRoute))
+        report.add(Figure(name: "registering while a reader opens", routeCount: count, value: writer / 1000,
+                          unit: "µs/route", comparison: "with reader ÷ without", ratio: writer / quiet))
+    }
+
+    private static func register(_ burst: Int, on router: URLRouter.Router) {
+        for index in 0..<burst {
+            try? router.register("app://live/page_\(index)/:id", handler: readIDHandler)
+        }
+    }
+
+    /// Opens in batches of 1,000 until `until` stops (and at least `atLeast` batches).
+    private static func openInBatches(_ urls: [String], on router: URLRouter.Router, times: BatchTimes, until: Gate?, atLeast: Int) {
+        var index = 0
+        var local: [UInt64] = []
+        while local.count < atLeast || !(until?.stop.load(ordering: .acquiring) ?? true) {
+            let start = nowNanoseconds()
+            for _ in 0..<batch {
+                blackHole(router.open(urls[index]))
+                index = index + 1 == urls.count ? 0 : index + 1
+            }
+            local.append(nowNanoseconds() - start)
+        }
+        times.values.withLock { $0 = local }
+    }
+
+    private static func rate(_ batches: [UInt64]) -> Double {
+        Double(batch * batches.count) * 1e9 / Double(max(1, batches.reduce(0, +)))
+    }
+}
