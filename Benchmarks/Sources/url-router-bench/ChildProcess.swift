@@ -47,6 +47,22 @@ final class ChildProcess {
         return true
     }
 
+    /// CPU time the process has used so far, all its threads, in seconds (clock-tick
+    /// resolution), from `/proc/PID/stat`; nil if it cannot be read.
+    func cpuSeconds() -> Double? {
+        guard let file = fopen("/proc/\(pid)/stat", "r") else { return nil }
+        defer { fclose(file) }
+        var line = [CChar](repeating: 0, count: 1024)
+        guard fgets(&line, Int32(line.count), file) != nil else { return nil }
+        let text = line.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        // The command name, field 2, is in parentheses and may hold spaces: count from after it.
+        guard let close = text.lastIndex(of: ")") else { return nil }
+        let fields = text[text.index(after: close)...].split(separator: " ")
+        // Fields 14 and 15 (utime, stime) are the 12th and 13th after the name.
+        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
     /// Sends SIGTERM (unless it has ended already) and waits up to `seconds` for the process
     /// to end; returns `status`, or nil if it did not end in time (it is then killed).
     func terminate(within seconds: Double) -> Int32? {

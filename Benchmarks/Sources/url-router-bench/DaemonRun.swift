@@ -48,7 +48,7 @@ struct DaemonRun {
         if let daemon {
             do throws(TrialError) {
                 let expected = try checkAnswers(sockets: sockets, echo: echo, daemon: daemon)
-                try measure(sockets: sockets, expected: expected)
+                try measure(sockets: sockets, expected: expected, processes: [echo, daemon])
             } catch {
                 report.fail(error.message)
             }
@@ -119,7 +119,7 @@ struct DaemonRun {
     }
 
     /// The paired rounds, then one figure per measure.
-    private func measure(sockets: [String], expected: [[UInt8]]) throws(TrialError) {
+    private func measure(sockets: [String], expected: [[UInt8]], processes: [ChildProcess]) throws(TrialError) {
         let request = Array("OPEN \(Self.url)\n".utf8)
         func trial(_ server: Server, clients: Int, seconds: Double) throws(TrialError) -> ClientTrial {
             try ClientTrial.run(path: sockets[server.rawValue], clients: clients, request: request,
@@ -132,10 +132,18 @@ struct DaemonRun {
         var rates = [[[Double]]](repeating: [[], []], count: Self.clientCounts.count)
         var ratios = [[Double]](repeating: [], count: Self.clientCounts.count)
         var p50 = [[Double]](repeating: [], count: 2), p99 = [[Double]](repeating: [], count: 2)
+        // [client count][server]: the server's CPU seconds and round trips, over all rounds.
+        var cpu = [[Double]](repeating: [0, 0], count: Self.clientCounts.count)
+        var roundTrips = [[Int]](repeating: [0, 0], count: Self.clientCounts.count)
         for round in 0..<rounds {
             for (level, clients) in Self.clientCounts.enumerated() {
                 for server in round % 2 == 0 ? [Server.echo, .daemon] : [.daemon, .echo] {
+                    let before = processes[server.rawValue].cpuSeconds()
                     let result = try trial(server, clients: clients, seconds: seconds)
+                    if let before, let after = processes[server.rawValue].cpuSeconds() {
+                        cpu[level][server.rawValue] += after - before
+                        roundTrips[level][server.rawValue] += result.latencies.count
+                    }
                     rates[level][server.rawValue].append(result.perSecond)
                     if level == Self.clientCounts.count - 1 {
                         p50[server.rawValue].append(result.percentileMicroseconds(0.50))
@@ -155,6 +163,13 @@ struct DaemonRun {
                               value: median(rates[level][1]) / 1000, unit: "k/s",
                               comparison: "daemon ÷ echo, median of \(rounds) paired rounds (range \(range))",
                               ratio: ratio, target: "≥ 0.5× (within 2×)", met: ratio >= 0.5))
+            if roundTrips[level][0] > 0 && roundTrips[level][1] > 0 {
+                let echo = cpu[level][0] * 1e6 / Double(roundTrips[level][0])
+                let daemon = cpu[level][1] * 1e6 / Double(roundTrips[level][1])
+                report.add(Figure(name: "echo server: CPU per round trip, \(label)", routeCount: nil, value: echo, unit: "µs"))
+                report.add(Figure(name: "daemon: CPU per round trip, \(label)", routeCount: nil, value: daemon, unit: "µs",
+                                  comparison: "daemon ÷ echo", ratio: daemon / echo))
+            }
         }
         let label = "\(Self.clientCounts.last!) clients"
         for (quantile, values) in [("p50", p50), ("p99", p99)] {
