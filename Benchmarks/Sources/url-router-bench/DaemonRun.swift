@@ -56,7 +56,8 @@ struct DaemonRun {
             report.fail("cannot start \(deeplink) serve")
         }
         if echo.terminate(within: 5) == nil { report.fail("the echo server did not end within 5 s of SIGTERM") }
-        guard let daemon else { return }
+        // A daemon that already ended failed a check above; there is nothing left to stop.
+        guard let daemon, !daemon.hasExited() else { return }
         switch daemon.terminate(within: 10) {
         case 0?:
             if access(sockets[1], F_OK) == 0 { report.fail("the daemon exited 0 but left its socket file behind") }
