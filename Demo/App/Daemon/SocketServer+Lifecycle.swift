@@ -12,7 +12,7 @@ extension SocketServer {
                 if errno == EINTR || errno == ECONNABORTED { continue }
                 if errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM {
                     // Out of descriptors: stop polling the listener briefly instead of spinning.
-                    LogLine.write("accept failed: \(FileDescriptor.describe(errno)); pausing accepts")
+                    log.note("accept failed: \(FileDescriptor.describe(errno)); pausing accepts")
                     acceptPausedUntil = now.adding(seconds: 0.1)
                 }
                 return
@@ -26,13 +26,13 @@ extension SocketServer {
                 Connection.sendFarewell(.failed(ReplyError(code: "forbidden", url: nil,
                     message: "this daemon only serves its own user")), to: fd)
                 close(fd)
-                LogLine.write("refused connection from \(who): not the daemon's user")
+                log.note("refused connection from \(who): not the daemon's user")
                 continue
             }
             guard connections.count < configuration.maxConnections else {
                 Connection.sendFarewell(.failed(.busy(limit: configuration.maxConnections)), to: fd)
                 close(fd)
-                LogLine.write("refused connection from pid=\(peer.pid): \(configuration.maxConnections) clients already")
+                log.note("refused connection from pid=\(peer.pid): \(configuration.maxConnections) clients already")
                 continue
             }
             let id = nextConnectionID
@@ -71,12 +71,12 @@ extension SocketServer {
             guard client.lastActivity.adding(seconds: idleLimit) <= now else { continue }
             if client.hasPendingOutput {
                 client.broken = true
-                LogLine.write("conn=\(client.id) closed: replies unread for \(SecondsFormat.text(idleLimit))")
+                log.note("conn=\(client.id) closed: replies unread for \(SecondsFormat.text(idleLimit))")
             } else if client.slots.isEmpty && !client.readClosed {
                 Connection.sendFarewell(.failed(ReplyError(code: "idle_timeout", url: nil,
                     message: "no complete request for \(SecondsFormat.text(idleLimit)); closing")), to: client.fd)
                 client.broken = true
-                LogLine.write("conn=\(client.id) closed: idle for \(SecondsFormat.text(idleLimit))")
+                log.note("conn=\(client.id) closed: idle for \(SecondsFormat.text(idleLimit))")
             }
         }
     }
@@ -98,7 +98,7 @@ extension SocketServer {
         if drainDeadline == nil {
             beginDrain(after: name)
         } else {
-            LogLine.write("\(name) again: stopping without waiting")
+            log.note("\(name) again: stopping without waiting")
             drainDeadline = .now()
         }
     }
@@ -116,6 +116,6 @@ extension SocketServer {
             client.readClosed = true
         }
         let inFlight = connections.values.reduce(0) { $0 + $1.slots.count }
-        LogLine.write("\(signal): stopped accepting; finishing \(inFlight) request(s) in flight")
+        log.note("\(signal): stopped accepting; finishing \(inFlight) request(s) in flight")
     }
 }

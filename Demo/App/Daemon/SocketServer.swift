@@ -19,6 +19,7 @@ final class SocketServer {
     var acceptPausedUntil: MonotonicInstant?
     var drainDeadline: MonotonicInstant?
     var readBuffer = [UInt8](repeating: 0, count: 16 * 1024)
+    var log = RequestLog()
 
     init(listener: ListeningSocket, service: any DeepLinkService, configuration: ServerConfiguration,
          signalFD: Int32, inbox: CompletionInbox) {
@@ -49,8 +50,9 @@ final class SocketServer {
                 // (its handlers are still running), and a hung-up peer must not spin the loop.
                 descriptors.append(pollfd(fd: events == 0 ? -1 : client.fd, events: events, revents: 0))
             }
+            log.flush()
             if poll(&descriptors, nfds_t(descriptors.count), pollTimeout()) < 0 && errno != EINTR {
-                LogLine.write("poll failed: \(FileDescriptor.describe(errno)); stopping")
+                log.note("poll failed: \(FileDescriptor.describe(errno)); stopping")
                 status = .failure
                 break
             }
@@ -72,7 +74,8 @@ final class SocketServer {
         connections.removeAll()
         if listening { listener.stopListening() }
         listener.releaseLock()
-        LogLine.write("stopped; removed \(listener.path)")
+        log.note("stopped; removed \(listener.path)")
+        log.flush()
         return status
     }
 
@@ -98,7 +101,7 @@ final class SocketServer {
             } else if count == 0 {
                 client.readClosed = true
                 if client.framer.hasPartialLine {
-                    LogLine.write("conn=\(client.id) incomplete request discarded (no newline before end of input)")
+                    log.note("conn=\(client.id) incomplete request discarded (no newline before end of input)")
                 }
                 return
             } else if errno == EINTR {
@@ -164,9 +167,6 @@ final class SocketServer {
     }
 
     func logRequest(_ id: UInt64, url: String?, reply: Reply, started: MonotonicInstant, note: String? = nil) {
-        var line = LogLine.request(connection: id, outcome: reply.outcome, pattern: reply.pattern, url: url,
-                                   milliseconds: MonotonicInstant.now().milliseconds(since: started))
-        if let note { line += " " + note }
-        LogLine.write(line)
+        log.request(id, url: url, reply: reply, started: started, note: note)
     }
 }

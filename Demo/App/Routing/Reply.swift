@@ -53,6 +53,38 @@ enum Reply: Sendable {
         }
     }
 
+    /// Appends ``json`` as compact JSON and a newline: the line the daemon sends, byte for byte
+    /// `json.encoded + "\n"`, written without building the enclosing object.
+    func appendJSONLine(to output: inout [UInt8]) {
+        switch self {
+        case .routed(let pattern, let parameters, let result):
+            JSONBytes.appendLiteral(#"{"ok":true,"pattern":"#, to: &output)
+            JSONBytes.appendString(pattern, to: &output)
+            JSONBytes.appendLiteral(#","parameters":{"#, to: &output)
+            for (index, parameter) in parameters.sorted(by: { $0.key < $1.key }).enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                JSONBytes.appendKey(parameter.key, to: &output)
+                JSONBytes.appendString(parameter.value, to: &output)
+            }
+            JSONBytes.appendLiteral(#"},"result":"#, to: &output)
+            JSONBytes.append(result, to: &output)
+            output.append(UInt8(ascii: "}"))
+        case .failed(let error):
+            JSONBytes.appendLiteral(#"{"ok":false,"error":"#, to: &output)
+            JSONBytes.appendString(error.code, to: &output)
+            if let url = error.url {
+                JSONBytes.appendLiteral(#","url":"#, to: &output)
+                JSONBytes.appendString(url, to: &output)
+            }
+            JSONBytes.appendLiteral(#","message":"#, to: &output)
+            JSONBytes.appendString(error.message, to: &output)
+            output.append(UInt8(ascii: "}"))
+        case .pong:
+            JSONBytes.appendLiteral(#"{"ok":true,"pong":true}"#, to: &output)
+        }
+        output.append(UInt8(ascii: "\n"))
+    }
+
     /// Reads a reply line back; nil when `json` is not shaped like one of ours.
     init?(json: JSONValue) {
         guard case .bool(let ok)? = json["ok"] else { return nil }
