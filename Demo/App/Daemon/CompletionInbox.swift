@@ -47,12 +47,21 @@ final class CompletionInbox: Sendable {
         }
     }
 
-    /// Everything queued so far; clears the wake-up pipe first so no post is missed.
-    func take() -> [Completion] {
-        FileDescriptor.drain(wakeRead)
-        return pending.withLock { queue in
-            defer { queue.removeAll() }
-            return queue
+    /// Moves everything queued so far into `taken` (which should be empty; its storage is
+    /// handed back for reuse). Clears the wake-up pipe first so no post is missed.
+    func take(into taken: inout [Completion]) {
+        clearWakeUps()
+        pending.withLock { queue in swap(&queue, &taken) }
+    }
+
+    /// Reads the wake-up bytes: usually one, since a post only writes when the queue was empty.
+    private func clearWakeUps() {
+        var bytes: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        let size = MemoryLayout.size(ofValue: bytes)
+        while true {
+            let count = withUnsafeMutableBytes(of: &bytes) { read(wakeRead, $0.baseAddress, size) }
+            if count == size || (count < 0 && errno == EINTR) { continue }
+            return
         }
     }
 }

@@ -43,11 +43,14 @@ extension SocketServer {
 
     /// Milliseconds until the earliest deadline, or -1 (wait for I/O only).
     func pollTimeout() -> Int32 {
-        let idle = configuration.idleTimeout
-        var deadlines = connections.values.compactMap { $0.nextDeadline(idleTimeout: idle) }
-        if let drainDeadline { deadlines.append(drainDeadline) }
-        if let acceptPausedUntil { deadlines.append(acceptPausedUntil) }
-        guard let earliest = deadlines.min() else { return -1 }
+        var earliest = drainDeadline
+        func consider(_ deadline: MonotonicInstant?) {
+            guard let deadline else { return }
+            if earliest.map({ deadline < $0 }) ?? true { earliest = deadline }
+        }
+        consider(acceptPausedUntil)
+        for client in connections.values { consider(client.nextDeadline(idleTimeout: configuration.idleTimeout)) }
+        guard let earliest else { return -1 }
         return Int32(min(MonotonicInstant.now().milliseconds(until: earliest), 60_000))
     }
 

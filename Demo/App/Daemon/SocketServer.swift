@@ -20,6 +20,10 @@ final class SocketServer {
     var drainDeadline: MonotonicInstant?
     var readBuffer = [UInt8](repeating: 0, count: 16 * 1024)
     var log = RequestLog()
+    /// Reused every loop turn: the clients polled and their `pollfd`s, the completions taken.
+    private var polled: [Connection] = []
+    private var descriptors: [pollfd] = []
+    private var completions: [Completion] = []
 
     init(listener: ListeningSocket, service: any DeepLinkService, configuration: ServerConfiguration,
          signalFD: Int32, inbox: CompletionInbox) {
@@ -36,13 +40,15 @@ final class SocketServer {
         var status = ExitCode.success
         while true {
             if let drainDeadline, connections.isEmpty || MonotonicInstant.now() >= drainDeadline { break }
-            let clients = Array(connections.values)
-            var descriptors = [pollfd(fd: signalFD, events: Int16(POLLIN), revents: 0),
-                               pollfd(fd: inbox.pollDescriptor, events: Int16(POLLIN), revents: 0)]
+            polled.removeAll(keepingCapacity: true)
+            polled.append(contentsOf: connections.values)
+            descriptors.removeAll(keepingCapacity: true)
+            descriptors.append(pollfd(fd: signalFD, events: Int16(POLLIN), revents: 0))
+            descriptors.append(pollfd(fd: inbox.pollDescriptor, events: Int16(POLLIN), revents: 0))
             let acceptIndex = descriptors.count
             let accepting = listening && (acceptPausedUntil.map { MonotonicInstant.now() >= $0 } ?? true)
             descriptors.append(pollfd(fd: accepting ? listener.fd : -1, events: Int16(POLLIN), revents: 0))
-            for client in clients {
+            for client in polled {
                 var events: Int16 = 0
                 if wantsRead(client) { events |= Int16(POLLIN) }
                 if client.hasPendingOutput { events |= Int16(POLLOUT) }
@@ -57,8 +63,8 @@ final class SocketServer {
                 break
             }
             if descriptors[0].revents != 0 { handleSignals() }
-            if descriptors[1].revents != 0 { deliver(inbox.take()) }
-            for (offset, client) in clients.enumerated() where connections[client.id] != nil {
+            if descriptors[1].revents != 0 { deliverCompletions() }
+            for (offset, client) in polled.enumerated() where connections[client.id] != nil {
                 let events = Int32(descriptors[acceptIndex + 1 + offset].revents)
                 if events & Int32(POLLIN | POLLHUP | POLLERR) != 0 && wantsRead(client) { readFrom(client) }
                 if events != 0 && client.hasPendingOutput { client.flush(now: .now()) }
@@ -149,7 +155,9 @@ final class SocketServer {
     }
 
     /// Fills the slots of finished requests; a reply for a client that is gone is only logged.
-    func deliver(_ completions: [Completion]) {
+    func deliverCompletions() {
+        inbox.take(into: &completions)
+        defer { completions.removeAll(keepingCapacity: true) }
         for completion in completions {
             guard let client = connections[completion.connectionID],
                   let index = client.slots.firstIndex(where: { $0.sequence == completion.sequence }) else {
