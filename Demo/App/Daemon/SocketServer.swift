@@ -1,18 +1,22 @@
-import Dispatch
 import Glibc
 
 /// The daemon's event loop: one thread polls the listening socket, every client socket
-/// (non-blocking), the signal pipe and the completion pipe. Requests are routed on a concurrent
-/// dispatch queue and their replies come back through the ``CompletionInbox``, so neither a
-/// slow client nor a slow handler holds up anyone else. Each client's replies go out in the
-/// order of its requests.
+/// (non-blocking), the signal pipe and the completion pipe, and routes each request itself.
+///
+/// The rule, as in any event loop (SwiftNIO, Vapor): **handlers run on the loop thread and
+/// must not block it.** A handler that completes before `open` returns (the usual case) has
+/// its reply put in its slot at once. Slow work completes later from another thread, as
+/// `account://session/refresh` does; that reply comes back through the ``CompletionInbox``,
+/// the handler timeout still applies to it, and neither its client's other requests nor any
+/// other client wait for it meanwhile. A slow *client* never holds anyone up either: sockets
+/// are non-blocking and unsent replies are buffered. Each client's replies go out in the order
+/// of its requests.
 final class SocketServer {
     let listener: ListeningSocket
     let service: any DeepLinkService
     let configuration: ServerConfiguration
     let signalFD: Int32
     let inbox: CompletionInbox
-    let routingQueue = DispatchQueue(label: "deeplink.routing", attributes: .concurrent)
     var connections: [UInt64: Connection] = [:]
     var nextConnectionID: UInt64 = 1
     var listening = true
@@ -144,14 +148,24 @@ final class SocketServer {
         logRequest(client.id, url: url, reply: reply, started: now)
     }
 
+    /// Routes `url` on the loop thread. A reply given before `open` returns is recorded in
+    /// the handoff and put in the request's slot once `open` has returned, so the completion
+    /// never touches loop state; a reply given later, from another thread, goes through the
+    /// inbox.
     func dispatch(_ url: String, for client: Connection, now: MonotonicInstant) {
         let sequence = client.addSlot(url: url, reply: nil, now: now, timeout: configuration.handlerTimeout)
-        let (service, inbox, id) = (self.service, self.inbox, client.id)
-        routingQueue.async {
-            service.open(url, source: .external) { reply in
-                inbox.post(Completion(connectionID: id, sequence: sequence, url: url, reply: reply, started: now))
-            }
+        let handoff = ReplyHandoff()
+        let (inbox, id) = (self.inbox, client.id)
+        service.open(url, source: .external) { reply in
+            guard !handoff.keep(reply) else { return }
+            inbox.post(Completion(connectionID: id, sequence: sequence, url: url, reply: reply, started: now))
         }
+        guard let reply = handoff.finishRouting() else { return }
+        // The handler ran no loop code, so this request's slot is still the last one.
+        let index = client.slots.count - 1
+        assert(client.slots[index].sequence == sequence)
+        client.slots[index].reply = reply
+        logRequest(id, url: url, reply: reply, started: now)
     }
 
     /// Fills the slots of finished requests; a reply for a client that is gone is only logged.
