@@ -55,7 +55,11 @@ final class Connection {
             reply.appendJSONLine(to: &output)
             ready += 1
         }
-        slots.removeFirst(ready)
+        if ready == slots.count {
+            slots.removeAll(keepingCapacity: true)
+        } else {
+            slots.removeFirst(ready)
+        }
     }
 
     /// Writes as much pending output as the socket takes without blocking; marks the

@@ -43,12 +43,32 @@ enum JSONBytes {
         text.withUTF8Buffer { output.append(contentsOf: $0) }
     }
 
-    /// Appends the decimal digits of `value`.
+    /// Appends the UTF-8 bytes of `text` as they are.
+    static func appendRaw(_ text: String, to output: inout [UInt8]) {
+        if text.utf8.withContiguousStorageIfAvailable({ output.append(contentsOf: $0) }) == nil {
+            output.append(contentsOf: text.utf8)
+        }
+    }
+
+    /// Appends the decimal digits of `value`, with a `-` before a negative one.
     static func appendInteger(_ value: Int, to output: inout [UInt8]) {
-        if value >= 0 && value < 10 {
-            output.append(UInt8(ascii: "0") + UInt8(value))
-        } else {
-            output.append(contentsOf: String(value).utf8)
+        if value < 0 { output.append(UInt8(ascii: "-")) }
+        appendDigits(value.magnitude, width: 1, to: &output)
+    }
+
+    /// Appends the decimal digits of `value`, zero-padded to at least `width` digits, without
+    /// making a `String`.
+    static func appendDigits(_ value: UInt, width: Int, to output: inout [UInt8]) {
+        var divisor: UInt = 1
+        var digits = 1
+        while divisor <= value / 10 {
+            divisor *= 10
+            digits += 1
+        }
+        if digits < width { output.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: width - digits)) }
+        while divisor > 0 {
+            output.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+            divisor /= 10
         }
     }
 

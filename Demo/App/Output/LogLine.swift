@@ -39,9 +39,9 @@ enum LogLine {
     static func appendRequest(connection: UInt64, outcome: String, pattern: String?, url: String?,
                               milliseconds: Double?, to output: inout [UInt8]) {
         JSONBytes.appendLiteral("conn=", to: &output)
-        output.append(contentsOf: String(connection).utf8)
+        JSONBytes.appendDigits(UInt(connection), width: 1, to: &output)
         output.append(UInt8(ascii: " "))
-        output.append(contentsOf: outcome.utf8)
+        JSONBytes.appendRaw(outcome, to: &output)
         JSONBytes.appendLiteral(" pattern=", to: &output)
         if let pattern { LogRedaction.appendPrintable(pattern, to: &output) } else { output.append(UInt8(ascii: "-")) }
         if let url {
@@ -51,7 +51,7 @@ enum LogLine {
         if let milliseconds {
             let tenths = Int((milliseconds * 10).rounded())
             output.append(UInt8(ascii: " "))
-            output.append(contentsOf: String(tenths / 10).utf8)
+            JSONBytes.appendInteger(tenths / 10, to: &output)
             output.append(UInt8(ascii: "."))
             output.append(UInt8(ascii: "0") + UInt8(tenths % 10))
             JSONBytes.appendLiteral("ms", to: &output)
@@ -111,10 +111,8 @@ struct LogClock {
         return text
     }
 
-    /// `value` in decimal, zero-padded to at least `width` digits.
+    /// `value` (not negative) in decimal, zero-padded to at least `width` digits.
     private static func appendDigits(_ value: Int, width: Int, to output: inout [UInt8]) {
-        let digits = String(value).utf8
-        if digits.count < width { output.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: width - digits.count)) }
-        output.append(contentsOf: digits)
+        JSONBytes.appendDigits(UInt(value), width: width, to: &output)
     }
 }

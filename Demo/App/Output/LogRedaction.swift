@@ -9,14 +9,18 @@ enum LogRedaction {
 
     /// Appends `url` with query values, the fragment and any user-info replaced by
     /// `<redacted>`, made printable and cut (see ``appendPrintable(_:to:)``).
+    ///
+    /// The redacted URL is written into `output` first; only when it is not printable as it
+    /// stands is it taken out again and made so.
     static func appendRedacted(_ url: String, to output: inout [UInt8]) {
         var text = url
-        text.withUTF8 { bytes in
-            var redacted: [UInt8] = []
-            redacted.reserveCapacity(bytes.count + 32)
-            redact(bytes, into: &redacted)
-            redacted.withUnsafeBufferPointer { appendPrintable($0, to: &output) }
-        }
+        let start = output.count
+        text.withUTF8 { redact($0, into: &output) }
+        let isPrintable = output.withUnsafeBufferPointer { isPrintableAsItIs(UnsafeBufferPointer(rebasing: $0[start...])) }
+        guard !isPrintable else { return }
+        let redacted = Array(output[start...])
+        output.removeSubrange(start...)
+        redacted.withUnsafeBufferPointer { appendPrintable($0, to: &output) }
     }
 
     /// Appends `text` with spaces, control characters (C0, DEL, C1) and quotes percent-escaped
@@ -24,7 +28,21 @@ enum LogRedaction {
     /// followed by `…`.
     static func appendPrintable(_ text: String, to output: inout [UInt8]) {
         var copy = text
-        copy.withUTF8 { appendPrintable($0, to: &output) }
+        copy.withUTF8 { bytes in
+            if isPrintableAsItIs(bytes) { output.append(contentsOf: bytes) } else { appendPrintable(bytes, to: &output) }
+        }
+    }
+
+    /// True when ``appendPrintable(_:to:)`` would copy `bytes` unchanged: nothing to escape,
+    /// and at most ``maxScalars`` scalars.
+    private static func isPrintableAsItIs(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var scalars = 0
+        for (index, byte) in bytes.enumerated() {
+            if byte <= 0x20 || byte == 0x22 || byte == 0x7F { return false }
+            if byte == 0xC2, index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) { return false }
+            if byte & 0xC0 != 0x80 { scalars += 1 }
+        }
+        return scalars <= maxScalars
     }
 
     private static func appendPrintable(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
