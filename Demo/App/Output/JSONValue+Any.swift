@@ -1,26 +1,30 @@
 /// Converting what a handler completed with (`Any?`) into a ``JSONValue``.
 extension JSONValue {
     /// Converts a handler's value: strings, numbers, booleans, arrays, string-keyed
-    /// dictionaries (sorted by key) and optionals map to JSON; a type with a `description` is
+    /// dictionaries (sorted by key), `KeyValuePairs<String, Any>` (in their order) and
+    /// optionals map to JSON; a type with a `description` is
     /// that string; other structs and classes are objects of their stored properties; anything
     /// else is its `String(describing:)`.
     init(any value: Any?) {
-        guard let value else {
-            self = .null
-            return
-        }
-        // Exact casts of the common types first: each is a type comparison, and a cast looks
-        // through optionals. Everything else takes the general path below, which gives these
-        // types the same values.
-        switch value {
-        case let string as String: self = .string(string)
-        case let int as Int: self = .int(int)
-        case let bool as Bool: self = .bool(bool)
-        case let double as Double: self = .double(double)
-        case let dictionary as [String: Any]: self = Self.sortedObject(dictionary)
-        case let array as [Any]: self = .array(array.map { JSONValue(any: $0) })
-        default: self = Self.general(value)
-        }
+        self = value.map(Self.converting) ?? .null
+    }
+
+    /// ``init(any:)`` for a value that is there; taking `Any`, not `Any?`, spares the members
+    /// of a result an optional wrapper each.
+    private static func converting(_ value: Any) -> JSONValue {
+        // The common types first, told apart by comparing the dynamic type: a cast that fails
+        // costs hundreds of instructions, one to the value's own type far less. Everything else
+        // (optionals, other types) takes the general path below, which gives these types the
+        // same values.
+        let type = Swift.type(of: value)
+        if type == String.self { return .string(value as! String) }
+        if type == Int.self { return .int(value as! Int) }
+        if type == KeyValuePairs<String, Any>.self { return object(value as! KeyValuePairs<String, Any>) }
+        if type == [String: Any].self { return sortedObject(value as! [String: Any]) }
+        if type == Bool.self { return .bool(value as! Bool) }
+        if type == Double.self { return .double(value as! Double) }
+        if type == [Any].self { return .array((value as! [Any]).map(converting)) }
+        return general(value)
     }
 
     /// Any value, as the cases of ``init(any:)`` say.
@@ -42,6 +46,7 @@ extension JSONValue {
         case let dictionary as [String: Any?]:
             return .object(dictionary.keys.sorted().map { ($0, JSONValue(any: dictionary[$0] ?? nil)) })
         case let dictionary as [String: Any]: return sortedObject(dictionary)
+        case let pairs as KeyValuePairs<String, Any>: return object(pairs)
         case let describable as CustomStringConvertible: return .string(describable.description)
         default: return structure(of: unwrapped) ?? .string(String(describing: unwrapped))
         }
@@ -51,9 +56,14 @@ extension JSONValue {
     private static func sortedObject(_ dictionary: [String: Any]) -> JSONValue {
         var members: [(key: String, value: JSONValue)] = []
         members.reserveCapacity(dictionary.count)
-        for (key, value) in dictionary { members.append((key, JSONValue(any: value))) }
+        for (key, value) in dictionary { members.append((key, converting(value))) }
         members.sort { $0.key < $1.key }
         return .object(members)
+    }
+
+    /// The pairs converted, in their order.
+    private static func object(_ pairs: KeyValuePairs<String, Any>) -> JSONValue {
+        .object(pairs.map { (key: $0.key, value: converting($0.value)) })
     }
 
     /// A struct or class without a description of its own, as an object of its stored
