@@ -12,18 +12,23 @@ extension JSONValue {
     /// ``init(any:)`` for a value that is there; taking `Any`, not `Any?`, spares the members
     /// of a result an optional wrapper each.
     private static func converting(_ value: Any) -> JSONValue {
-        // The common types first, told apart by comparing the dynamic type: a cast that fails
-        // costs hundreds of instructions, one to the value's own type far less. Everything else
-        // (optionals, other types) takes the general path below, which gives these types the
-        // same values.
-        let type = Swift.type(of: value)
-        if type == String.self { return .string(value as! String) }
-        if type == Int.self { return .int(value as! Int) }
-        if type == KeyValuePairs<String, Any>.self { return object(value as! KeyValuePairs<String, Any>) }
-        if type == [String: Any].self { return sortedObject(value as! [String: Any]) }
-        if type == Bool.self { return .bool(value as! Bool) }
-        if type == Double.self { return .double(value as! Double) }
-        if type == [Any].self { return .array((value as! [Any]).map(converting)) }
+        // Passing the `Any` to a generic parameter opens it: `T` is the value's dynamic type.
+        converting(opened: value)
+    }
+
+    /// The common types first, told apart by comparing `T`, the value's own type: a dynamic
+    /// cast (`as?`, `as!`) costs hundreds of instructions even when it succeeds. Everything
+    /// else (optionals, other types) takes the general path below, which gives these types the
+    /// same values.
+    private static func converting<T>(opened value: T) -> JSONValue {
+        // Each bit cast is to `T` itself, as the comparison before it has just shown.
+        if T.self == String.self { return .string(unsafeBitCast(value, to: String.self)) }
+        if T.self == Int.self { return .int(unsafeBitCast(value, to: Int.self)) }
+        if T.self == KeyValuePairs<String, Any>.self { return object(unsafeBitCast(value, to: KeyValuePairs<String, Any>.self)) }
+        if T.self == [String: Any].self { return sortedObject(unsafeBitCast(value, to: [String: Any].self)) }
+        if T.self == Bool.self { return .bool(unsafeBitCast(value, to: Bool.self)) }
+        if T.self == Double.self { return .double(unsafeBitCast(value, to: Double.self)) }
+        if T.self == [Any].self { return .array(unsafeBitCast(value, to: [Any].self).map(converting)) }
         return general(value)
     }
 
