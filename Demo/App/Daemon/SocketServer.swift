@@ -24,10 +24,6 @@ final class SocketServer {
     var drainDeadline: MonotonicInstant?
     var readBuffer = [UInt8](repeating: 0, count: 16 * 1024)
     var log = RequestLog()
-    /// Reused every loop turn: the clients polled and their `pollfd`s, the completions taken.
-    private var polled: [Connection] = []
-    private var descriptors: [pollfd] = []
-    private var completions: [Completion] = []
 
     init(listener: ListeningSocket, service: any DeepLinkService, configuration: ServerConfiguration,
          signalFD: Int32, inbox: CompletionInbox) {
@@ -42,6 +38,11 @@ final class SocketServer {
     /// Returns `.success`, or `.failure` if `poll` itself fails.
     func run() -> ExitCode {
         var status = ExitCode.success
+        // Reused every loop turn: the clients polled and their `pollfd`s, the completions
+        // taken. Locals, not properties, so that using them costs no exclusivity checks.
+        var polled: [Connection] = []
+        var descriptors: [pollfd] = []
+        var completions: [Completion] = []
         while true {
             if let drainDeadline, connections.isEmpty || MonotonicInstant.now() >= drainDeadline { break }
             polled.removeAll(keepingCapacity: true)
@@ -67,7 +68,7 @@ final class SocketServer {
                 break
             }
             if descriptors[0].revents != 0 { handleSignals() }
-            if descriptors[1].revents != 0 { deliverCompletions() }
+            if descriptors[1].revents != 0 { deliverCompletions(reusing: &completions) }
             for (offset, client) in polled.enumerated() where connections[client.id] != nil {
                 let events = Int32(descriptors[acceptIndex + 1 + offset].revents)
                 if events & Int32(POLLIN | POLLHUP | POLLERR) != 0 && wantsRead(client) { readFrom(client) }
@@ -169,7 +170,8 @@ final class SocketServer {
     }
 
     /// Fills the slots of finished requests; a reply for a client that is gone is only logged.
-    func deliverCompletions() {
+    /// `completions` is empty storage to reuse.
+    func deliverCompletions(reusing completions: inout [Completion]) {
         inbox.take(into: &completions)
         defer { completions.removeAll(keepingCapacity: true) }
         for completion in completions {
