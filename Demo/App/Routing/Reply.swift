@@ -61,11 +61,7 @@ enum Reply: Sendable {
             JSONBytes.appendLiteral(#"{"ok":true,"pattern":"#, to: &output)
             JSONBytes.appendString(pattern, to: &output)
             JSONBytes.appendLiteral(#","parameters":{"#, to: &output)
-            for (index, parameter) in parameters.sorted(by: { $0.key < $1.key }).enumerated() {
-                if index > 0 { output.append(UInt8(ascii: ",")) }
-                JSONBytes.appendKey(parameter.key, to: &output)
-                JSONBytes.appendString(parameter.value, to: &output)
-            }
+            Self.appendMembers(parameters, to: &output)
             JSONBytes.appendLiteral(#"},"result":"#, to: &output)
             JSONBytes.append(result, to: &output)
             output.append(UInt8(ascii: "}"))
@@ -83,6 +79,27 @@ enum Reply: Sendable {
             JSONBytes.appendLiteral(#"{"ok":true,"pong":true}"#, to: &output)
         }
         output.append(UInt8(ascii: "\n"))
+    }
+
+    /// Appends `parameters` as JSON object members sorted by name. One or two (the usual
+    /// case) are put in order by one comparison, without sorting them into a new array.
+    private static func appendMembers(_ parameters: [String: String], to output: inout [UInt8]) {
+        func append(_ member: (key: String, value: String), first: Bool) {
+            if !first { output.append(UInt8(ascii: ",")) }
+            JSONBytes.appendKey(member.key, to: &output)
+            JSONBytes.appendString(member.value, to: &output)
+        }
+        guard parameters.count > 2 else {
+            var members = parameters.makeIterator()
+            guard let one = members.next() else { return }
+            guard let other = members.next() else { return append(one, first: true) }
+            append(one.key < other.key ? one : other, first: true)
+            append(one.key < other.key ? other : one, first: false)
+            return
+        }
+        for (index, member) in parameters.sorted(by: { $0.key < $1.key }).enumerated() {
+            append(member, first: index == 0)
+        }
     }
 
     /// Reads a reply line back; nil when `json` is not shaped like one of ours.
