@@ -23,11 +23,13 @@ public enum ShopModule {
         mediator.register(Target_Shop.self)
 
         // A plain handler with a typed placeholder: `shop://item/abc` does not match at all.
+        // Its result is key-value pairs rather than a dictionary: nothing to hash, and the
+        // app's JSON keeps their order.
         try router.register("shop://item/:id<int>") { request in
             guard let id = request.parameters.int("id") else { return request.complete(nil) }
             let item = Catalog.item(id)
             request.complete(["id": item.id, "name": item.name, "price": item.price,
-                              "referrer": request.parameters["ref"] ?? "-"] as [String: Any])
+                              "referrer": request.parameters["ref"] ?? "-"] as KeyValuePairs<String, Any>)
         }
 
         // An object handler: `router.object(for:)` returns the view itself.

@@ -44,8 +44,11 @@ final class Report {
         let counts = Array(Set(figures.compactMap(\.routeCount))).sorted()
         var names: [String] = []
         for figure in figures where figure.routeCount != nil && !names.contains(figure.name) { names.append(figure.name) }
-        var lines = ["| figure | " + counts.map { "N = \(grouped($0))" }.joined(separator: " | ") + " |"]
-        lines.append("|---|" + counts.map { _ in "---:" }.joined(separator: "|") + "|")
+        var lines: [String] = []
+        if !counts.isEmpty {
+            lines.append("| figure | " + counts.map { "N = \(grouped($0))" }.joined(separator: " | ") + " |")
+            lines.append("|---|" + counts.map { _ in "---:" }.joined(separator: "|") + "|")
+        }
         for name in names {
             let cells = counts.map { count -> String in
                 guard let figure = figures.first(where: { $0.name == name && $0.routeCount == count }) else { return "" }
@@ -55,7 +58,7 @@ final class Report {
         }
         let single = figures.filter { $0.routeCount == nil }
         if !single.isEmpty {
-            lines.append("")
+            if !lines.isEmpty { lines.append("") }
             lines.append("| figure | value |")
             lines.append("|---|---:|")
             for figure in single { lines.append("| \(figure.name) | \(cell(figure)) |") }

@@ -8,6 +8,7 @@ import Glibc
 //     url-router-bench            N = 1,000, 10,000 and 100,000; 21 rounds
 //     url-router-bench --quick    N = 1,000 and 10,000; 3 rounds (a CI smoke run)
 //     url-router-bench --sizes 10000 --rounds 9 --no-threads
+//     url-router-bench --daemon .build/release/deeplink [--quick]   the daemon against an echo server
 //
 // Every contestant is checked against the expected route of every lookup before anything is
 // timed; a wrong answer makes the run exit with status 1.
@@ -18,6 +19,8 @@ var sizes = quick ? [1000, 10_000] : [1000, 10_000, 100_000]
 var rounds = quick ? 3 : 21
 var threads = true
 var writerOnly = false
+var daemonBinary: String?
+var roundsGiven: Int?
 var index = 0
 while index < arguments.count {
     switch arguments[index] {
@@ -33,15 +36,33 @@ while index < arguments.count {
         exit(0)
     case "--rounds" where index + 1 < arguments.count:
         rounds = max(1, Int(arguments[index + 1]) ?? rounds)
+        roundsGiven = rounds
         index += 1
+    case "--daemon" where index + 1 < arguments.count:
+        daemonBinary = arguments[index + 1]
+        index += 1
+    case "--echo-server" where index + 1 < arguments.count:
+        // Hidden: the echo server `--daemon` compares the daemon with, run as a process of its own.
+        EchoServer.run(path: arguments[index + 1])
     default:
-        print("usage: url-router-bench [--quick] [--sizes 1000,10000] [--rounds 21] [--no-threads | --threads-only | --writer-only] | --profile match|hits|misses|open|register|dictionary N")
+        print("usage: url-router-bench [--quick] [--sizes 1000,10000] [--rounds 21] [--no-threads | --threads-only | --writer-only] | --profile match|hits|misses|open|register|dictionary N | --daemon PATH-TO-deeplink [--quick] [--rounds 9]")
         exit(2)
     }
     index += 1
 }
 
 let report = Report()
+if let daemonBinary {
+    let daemonRounds = roundsGiven ?? (quick ? 3 : 9)
+    let seconds = quick ? 0.15 : 0.5
+    print("url-router-bench --daemon: \(daemonRounds) paired rounds of \(seconds) s per server and client count, medians")
+    DaemonRun(deeplink: daemonBinary, rounds: daemonRounds, seconds: seconds, report: report).run()
+    print("\n## Results (markdown)\n")
+    print(report.markdownTable())
+    print("\n## Targets\n")
+    print(report.targetSummary())
+    exit(report.failed ? 1 : 0)
+}
 print("url-router-bench: \(rounds) rounds, medians; times are per operation, ratios from this run")
 if allocation_counter_is_active() == 0 {
     print("(allocation counting unavailable on this platform)")

@@ -52,11 +52,14 @@ final class Connection {
     func moveReadyRepliesToOutput() {
         var ready = 0
         while ready < slots.count, let reply = slots[ready].reply {
-            output.append(contentsOf: reply.json.encoded.utf8)
-            output.append(UInt8(ascii: "\n"))
+            reply.appendJSONLine(to: &output)
             ready += 1
         }
-        slots.removeFirst(ready)
+        if ready == slots.count {
+            slots.removeAll(keepingCapacity: true)
+        } else {
+            slots.removeFirst(ready)
+        }
     }
 
     /// Writes as much pending output as the socket takes without blocking; marks the
@@ -97,9 +100,8 @@ final class Connection {
     /// Writes `reply` straight to the socket, once, without waiting; for a last word before
     /// closing (busy, forbidden, idle timeout).
     static func sendFarewell(_ reply: Reply, to fd: Int32) {
-        let line = reply.json.encoded + "\n"
-        _ = line.utf8CString.withUnsafeBytes { bytes in
-            send(fd, bytes.baseAddress, bytes.count - 1, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
-        }
+        var line: [UInt8] = []
+        reply.appendJSONLine(to: &line)
+        _ = line.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
     }
 }

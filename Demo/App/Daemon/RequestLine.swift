@@ -2,42 +2,95 @@
 ///
 /// `PING` or `OPEN <url>`; the command word is case-insensitive, the URL is everything after
 /// the first space with surrounding spaces trimmed. A trailing `\r` is ignored. Spaces are
-/// found among Unicode scalars, whatever marks surround them.
+/// found among Unicode scalars, whatever marks surround them: the line is read as UTF-8 bytes,
+/// where a space (0x20) is always a whole scalar.
 enum RequestLine: Equatable, Sendable {
     case ping
     case open(url: String)
 
-    /// Parses one line (without its `\n`), or says why it is not a request.
+    /// Parses one line (without its `\n`), or says why it is not a request. The checks come in
+    /// this order: valid UTF-8, no control characters, not empty, a known command.
     static func parse(_ bytes: [UInt8]) -> Result<RequestLine, ReplyError> {
-        var bytes = bytes[...]
-        if bytes.last == UInt8(ascii: "\r") { bytes = bytes.dropLast() }
-        guard let text = String(validating: bytes, as: UTF8.self) else { return .failure(.badEncoding) }
-        if let control = text.unicodeScalars.first(where: isControl) {
-            let code = "U+" + String(control.value, radix: 16, uppercase: true)
+        bytes.withUnsafeBufferPointer { parse(line: $0) }
+    }
+
+    private static func parse(line: UnsafeBufferPointer<UInt8>) -> Result<RequestLine, ReplyError> {
+        var end = line.count
+        if end > 0 && line[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        let text = UnsafeBufferPointer(rebasing: line[..<end])
+        if !isASCII(text) && String(validating: text, as: UTF8.self) == nil { return .failure(.badEncoding) }
+        if let control = firstControlScalar(text) {
+            let code = "U+" + String(control, radix: 16, uppercase: true)
             return .failure(.badRequest("control character \(code) in request; nothing was opened"))
         }
-        let trimmed = text.trimmingSpaces()
-        guard !trimmed.isEmpty else { return .failure(.badRequest("empty request; send OPEN <url> or PING")) }
-        let word = Substring(trimmed.unicodeScalars.prefix { $0 != " " })
-        let argument = trimmed[word.endIndex...].trimmingSpaces()
-        switch word.uppercased() {
-        case "PING" where argument.isEmpty:
+        let space = UInt8(ascii: " ")
+        var start = 0
+        while start < end && text[start] == space { start += 1 }
+        while end > start && text[end - 1] == space { end -= 1 }
+        guard start < end else { return .failure(.badRequest("empty request; send OPEN <url> or PING")) }
+        var wordEnd = start
+        while wordEnd < end && text[wordEnd] != space { wordEnd += 1 }
+        var argumentStart = wordEnd
+        while argumentStart < end && text[argumentStart] == space { argumentStart += 1 }
+        let word = UnsafeBufferPointer(rebasing: text[start..<wordEnd])
+        let hasArgument = argumentStart < end
+        switch command(word) {
+        case .ping? where !hasArgument:
             return .success(.ping)
-        case "PING":
+        case .ping?:
             return .failure(.badRequest("PING takes no argument"))
-        case "OPEN" where argument.isEmpty:
+        case .open? where !hasArgument:
             return .failure(.badRequest("OPEN needs a URL: OPEN <url>"))
-        case "OPEN":
-            return .success(.open(url: String(argument)))
-        default:
-            let shown = word.count > 20 ? String(word.prefix(20)) + "…" : String(word)
+        case .open?:
+            return .success(.open(url: String(decoding: UnsafeBufferPointer(rebasing: text[argumentStart..<end]),
+                                              as: UTF8.self)))
+        case nil:
+            let name = String(decoding: word, as: UTF8.self)
+            let shown = name.count > 20 ? String(name.prefix(20)) + "…" : name
             return .failure(ReplyError(code: "unknown_command", url: nil,
                                        message: "unknown command '\(shown)'; send OPEN <url> or PING"))
         }
     }
 
-    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    private enum Command {
+        case ping, open
+    }
+
+    /// The command `word` names, compared as `word.uppercased()` would be: ASCII letters in
+    /// any case, and (rarely) a non-ASCII word whose upper case is `PING` or `OPEN`.
+    private static func command(_ word: UnsafeBufferPointer<UInt8>) -> Command? {
+        if !isASCII(word) {
+            switch String(decoding: word, as: UTF8.self).uppercased() {
+            case "PING": return .ping
+            case "OPEN": return .open
+            default: return nil
+            }
+        }
+        guard word.count == 4 else { return nil }
+        // Clearing bit 5 upper-cases an ASCII letter; the other bytes it changes match no letter
+        // of PING or OPEN.
+        let upper = (word[0] & 0xDF, word[1] & 0xDF, word[2] & 0xDF, word[3] & 0xDF)
+        if upper == (UInt8(ascii: "P"), UInt8(ascii: "I"), UInt8(ascii: "N"), UInt8(ascii: "G")) { return .ping }
+        if upper == (UInt8(ascii: "O"), UInt8(ascii: "P"), UInt8(ascii: "E"), UInt8(ascii: "N")) { return .open }
+        return nil
+    }
+
+    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.allSatisfy { $0 < 0x80 }
+    }
+
+    /// The first C0, DEL or C1 control character in valid UTF-8 `bytes`. C1 controls
+    /// (U+0080–U+009F) are encoded as 0xC2 followed by 0x80–0x9F, and in valid UTF-8 0xC2 is
+    /// always a lead byte.
+    private static func firstControlScalar(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32? {
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 0x20 || byte == 0x7F { return UInt32(byte) }
+            if byte == 0xC2 && index + 1 < bytes.count && bytes[index + 1] <= 0x9F { return UInt32(bytes[index + 1]) }
+            index += 1
+        }
+        return nil
     }
 }
 

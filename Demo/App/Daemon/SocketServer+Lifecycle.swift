@@ -12,7 +12,7 @@ extension SocketServer {
                 if errno == EINTR || errno == ECONNABORTED { continue }
                 if errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM {
                     // Out of descriptors: stop polling the listener briefly instead of spinning.
-                    LogLine.write("accept failed: \(FileDescriptor.describe(errno)); pausing accepts")
+                    log.note("accept failed: \(FileDescriptor.describe(errno)); pausing accepts")
                     acceptPausedUntil = now.adding(seconds: 0.1)
                 }
                 return
@@ -26,13 +26,13 @@ extension SocketServer {
                 Connection.sendFarewell(.failed(ReplyError(code: "forbidden", url: nil,
                     message: "this daemon only serves its own user")), to: fd)
                 close(fd)
-                LogLine.write("refused connection from \(who): not the daemon's user")
+                log.note("refused connection from \(who): not the daemon's user")
                 continue
             }
             guard connections.count < configuration.maxConnections else {
                 Connection.sendFarewell(.failed(.busy(limit: configuration.maxConnections)), to: fd)
                 close(fd)
-                LogLine.write("refused connection from pid=\(peer.pid): \(configuration.maxConnections) clients already")
+                log.note("refused connection from pid=\(peer.pid): \(configuration.maxConnections) clients already")
                 continue
             }
             let id = nextConnectionID
@@ -43,11 +43,14 @@ extension SocketServer {
 
     /// Milliseconds until the earliest deadline, or -1 (wait for I/O only).
     func pollTimeout() -> Int32 {
-        let idle = configuration.idleTimeout
-        var deadlines = connections.values.compactMap { $0.nextDeadline(idleTimeout: idle) }
-        if let drainDeadline { deadlines.append(drainDeadline) }
-        if let acceptPausedUntil { deadlines.append(acceptPausedUntil) }
-        guard let earliest = deadlines.min() else { return -1 }
+        var earliest = drainDeadline
+        func consider(_ deadline: MonotonicInstant?) {
+            guard let deadline else { return }
+            if earliest.map({ deadline < $0 }) ?? true { earliest = deadline }
+        }
+        consider(acceptPausedUntil)
+        for client in connections.values { consider(client.nextDeadline(idleTimeout: configuration.idleTimeout)) }
+        guard let earliest else { return -1 }
         return Int32(min(MonotonicInstant.now().milliseconds(until: earliest), 60_000))
     }
 
@@ -71,12 +74,12 @@ extension SocketServer {
             guard client.lastActivity.adding(seconds: idleLimit) <= now else { continue }
             if client.hasPendingOutput {
                 client.broken = true
-                LogLine.write("conn=\(client.id) closed: replies unread for \(SecondsFormat.text(idleLimit))")
+                log.note("conn=\(client.id) closed: replies unread for \(SecondsFormat.text(idleLimit))")
             } else if client.slots.isEmpty && !client.readClosed {
                 Connection.sendFarewell(.failed(ReplyError(code: "idle_timeout", url: nil,
                     message: "no complete request for \(SecondsFormat.text(idleLimit)); closing")), to: client.fd)
                 client.broken = true
-                LogLine.write("conn=\(client.id) closed: idle for \(SecondsFormat.text(idleLimit))")
+                log.note("conn=\(client.id) closed: idle for \(SecondsFormat.text(idleLimit))")
             }
         }
     }
@@ -98,7 +101,7 @@ extension SocketServer {
         if drainDeadline == nil {
             beginDrain(after: name)
         } else {
-            LogLine.write("\(name) again: stopping without waiting")
+            log.note("\(name) again: stopping without waiting")
             drainDeadline = .now()
         }
     }
@@ -116,6 +119,6 @@ extension SocketServer {
             client.readClosed = true
         }
         let inFlight = connections.values.reduce(0) { $0 + $1.slots.count }
-        LogLine.write("\(signal): stopped accepting; finishing \(inFlight) request(s) in flight")
+        log.note("\(signal): stopped accepting; finishing \(inFlight) request(s) in flight")
     }
 }

@@ -1,24 +1,29 @@
-import Dispatch
 import Glibc
 
 /// The daemon's event loop: one thread polls the listening socket, every client socket
-/// (non-blocking), the signal pipe and the completion pipe. Requests are routed on a concurrent
-/// dispatch queue and their replies come back through the ``CompletionInbox``, so neither a
-/// slow client nor a slow handler holds up anyone else. Each client's replies go out in the
-/// order of its requests.
+/// (non-blocking), the signal pipe and the completion pipe, and routes each request itself.
+///
+/// The rule, as in any event loop (SwiftNIO, Vapor): **handlers run on the loop thread and
+/// must not block it.** A handler that completes before `open` returns (the usual case) has
+/// its reply put in its slot at once. Slow work completes later from another thread, as
+/// `account://session/refresh` does; that reply comes back through the ``CompletionInbox``,
+/// the handler timeout still applies to it, and neither its client's other requests nor any
+/// other client wait for it meanwhile. A slow *client* never holds anyone up either: sockets
+/// are non-blocking and unsent replies are buffered. Each client's replies go out in the order
+/// of its requests.
 final class SocketServer {
     let listener: ListeningSocket
     let service: any DeepLinkService
     let configuration: ServerConfiguration
     let signalFD: Int32
     let inbox: CompletionInbox
-    let routingQueue = DispatchQueue(label: "deeplink.routing", attributes: .concurrent)
     var connections: [UInt64: Connection] = [:]
     var nextConnectionID: UInt64 = 1
     var listening = true
     var acceptPausedUntil: MonotonicInstant?
     var drainDeadline: MonotonicInstant?
     var readBuffer = [UInt8](repeating: 0, count: 16 * 1024)
+    var log = RequestLog()
 
     init(listener: ListeningSocket, service: any DeepLinkService, configuration: ServerConfiguration,
          signalFD: Int32, inbox: CompletionInbox) {
@@ -33,15 +38,22 @@ final class SocketServer {
     /// Returns `.success`, or `.failure` if `poll` itself fails.
     func run() -> ExitCode {
         var status = ExitCode.success
+        // Reused every loop turn: the clients polled and their `pollfd`s, the completions
+        // taken. Locals, not properties, so that using them costs no exclusivity checks.
+        var polled: [Connection] = []
+        var descriptors: [pollfd] = []
+        var completions: [Completion] = []
         while true {
             if let drainDeadline, connections.isEmpty || MonotonicInstant.now() >= drainDeadline { break }
-            let clients = Array(connections.values)
-            var descriptors = [pollfd(fd: signalFD, events: Int16(POLLIN), revents: 0),
-                               pollfd(fd: inbox.pollDescriptor, events: Int16(POLLIN), revents: 0)]
+            polled.removeAll(keepingCapacity: true)
+            polled.append(contentsOf: connections.values)
+            descriptors.removeAll(keepingCapacity: true)
+            descriptors.append(pollfd(fd: signalFD, events: Int16(POLLIN), revents: 0))
+            descriptors.append(pollfd(fd: inbox.pollDescriptor, events: Int16(POLLIN), revents: 0))
             let acceptIndex = descriptors.count
             let accepting = listening && (acceptPausedUntil.map { MonotonicInstant.now() >= $0 } ?? true)
             descriptors.append(pollfd(fd: accepting ? listener.fd : -1, events: Int16(POLLIN), revents: 0))
-            for client in clients {
+            for client in polled {
                 var events: Int16 = 0
                 if wantsRead(client) { events |= Int16(POLLIN) }
                 if client.hasPendingOutput { events |= Int16(POLLOUT) }
@@ -49,14 +61,15 @@ final class SocketServer {
                 // (its handlers are still running), and a hung-up peer must not spin the loop.
                 descriptors.append(pollfd(fd: events == 0 ? -1 : client.fd, events: events, revents: 0))
             }
+            log.flush()
             if poll(&descriptors, nfds_t(descriptors.count), pollTimeout()) < 0 && errno != EINTR {
-                LogLine.write("poll failed: \(FileDescriptor.describe(errno)); stopping")
+                log.note("poll failed: \(FileDescriptor.describe(errno)); stopping")
                 status = .failure
                 break
             }
             if descriptors[0].revents != 0 { handleSignals() }
-            if descriptors[1].revents != 0 { deliver(inbox.take()) }
-            for (offset, client) in clients.enumerated() where connections[client.id] != nil {
+            if descriptors[1].revents != 0 { deliverCompletions(reusing: &completions) }
+            for (offset, client) in polled.enumerated() where connections[client.id] != nil {
                 let events = Int32(descriptors[acceptIndex + 1 + offset].revents)
                 if events & Int32(POLLIN | POLLHUP | POLLERR) != 0 && wantsRead(client) { readFrom(client) }
                 if events != 0 && client.hasPendingOutput { client.flush(now: .now()) }
@@ -72,7 +85,8 @@ final class SocketServer {
         connections.removeAll()
         if listening { listener.stopListening() }
         listener.releaseLock()
-        LogLine.write("stopped; removed \(listener.path)")
+        log.note("stopped; removed \(listener.path)")
+        log.flush()
         return status
     }
 
@@ -98,7 +112,7 @@ final class SocketServer {
             } else if count == 0 {
                 client.readClosed = true
                 if client.framer.hasPartialLine {
-                    LogLine.write("conn=\(client.id) incomplete request discarded (no newline before end of input)")
+                    log.note("conn=\(client.id) incomplete request discarded (no newline before end of input)")
                 }
                 return
             } else if errno == EINTR {
@@ -135,18 +149,31 @@ final class SocketServer {
         logRequest(client.id, url: url, reply: reply, started: now)
     }
 
+    /// Routes `url` on the loop thread. A reply given before `open` returns is recorded in
+    /// the handoff and put in the request's slot once `open` has returned, so the completion
+    /// never touches loop state; a reply given later, from another thread, goes through the
+    /// inbox.
     func dispatch(_ url: String, for client: Connection, now: MonotonicInstant) {
         let sequence = client.addSlot(url: url, reply: nil, now: now, timeout: configuration.handlerTimeout)
-        let (service, inbox, id) = (self.service, self.inbox, client.id)
-        routingQueue.async {
-            service.open(url, source: .external) { reply in
-                inbox.post(Completion(connectionID: id, sequence: sequence, url: url, reply: reply, started: now))
-            }
+        let handoff = ReplyHandoff()
+        let (inbox, id) = (self.inbox, client.id)
+        service.open(url, source: .external) { reply in
+            guard !handoff.keep(reply) else { return }
+            inbox.post(Completion(connectionID: id, sequence: sequence, url: url, reply: reply, started: now))
         }
+        guard let reply = handoff.finishRouting() else { return }
+        // The handler ran no loop code, so this request's slot is still the last one.
+        let index = client.slots.count - 1
+        assert(client.slots[index].sequence == sequence)
+        client.slots[index].reply = reply
+        logRequest(id, url: url, reply: reply, started: now)
     }
 
     /// Fills the slots of finished requests; a reply for a client that is gone is only logged.
-    func deliver(_ completions: [Completion]) {
+    /// `completions` is empty storage to reuse.
+    func deliverCompletions(reusing completions: inout [Completion]) {
+        inbox.take(into: &completions)
+        defer { completions.removeAll(keepingCapacity: true) }
         for completion in completions {
             guard let client = connections[completion.connectionID],
                   let index = client.slots.firstIndex(where: { $0.sequence == completion.sequence }) else {
@@ -164,9 +191,6 @@ final class SocketServer {
     }
 
     func logRequest(_ id: UInt64, url: String?, reply: Reply, started: MonotonicInstant, note: String? = nil) {
-        var line = LogLine.request(connection: id, outcome: reply.outcome, pattern: reply.pattern, url: url,
-                                   milliseconds: MonotonicInstant.now().milliseconds(since: started))
-        if let note { line += " " + note }
-        LogLine.write(line)
+        log.request(id, url: url, reply: reply, started: started, note: note)
     }
 }

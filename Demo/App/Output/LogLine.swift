@@ -4,15 +4,25 @@ import Glibc
 /// `2025-11-22T04:48:00.123Z conn=3 routed pattern=shop://item/:id<int> url=shop://item/42?ref=<redacted> 0.4ms`.
 enum LogLine {
     /// The longest URL a log line shows; longer ones are cut and end in `…`.
-    static let maxURLLength = 300
+    static let maxURLLength = LogRedaction.maxScalars
 
     /// Writes `message` with a timestamp as one line on stderr, in a single `write`.
     static func write(_ message: String) {
-        var line = "\(timestamp()) \(message)\n"
-        line.withUTF8 { bytes in
+        var clock = LogClock()
+        var line: [UInt8] = []
+        clock.appendTimestamp(to: &line)
+        line.append(UInt8(ascii: " "))
+        line.append(contentsOf: message.utf8)
+        line.append(UInt8(ascii: "\n"))
+        writeToStderr(line)
+    }
+
+    /// Writes `bytes` to stderr, resuming after partial writes; gives up on an error.
+    static func writeToStderr(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { buffer in
             var offset = 0
-            while offset < bytes.count {
-                let written = Glibc.write(STDERR_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
+            while offset < buffer.count {
+                let written = Glibc.write(STDERR_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
                 if written > 0 {
                     offset += written
                 } else if written < 0 && errno == EINTR {
@@ -24,84 +34,85 @@ enum LogLine {
         }
     }
 
-    /// The log line for one request.
-    static func request(connection: UInt64, outcome: String, pattern: String?, url: String?,
-                        milliseconds: Double?) -> String {
-        var text = "conn=\(connection) \(outcome) pattern=\(pattern.map(printable) ?? "-")"
-        if let url { text += " url=\(redacted(url))" }
-        if let milliseconds { text += " " + formatMilliseconds(milliseconds) }
-        return text
+    /// Appends the log line for one request, without its timestamp or newline:
+    /// `conn=3 routed pattern=… url=… 0.4ms`.
+    static func appendRequest(connection: UInt64, outcome: String, pattern: String?, url: String?,
+                              milliseconds: Double?, to output: inout [UInt8]) {
+        JSONBytes.appendLiteral("conn=", to: &output)
+        JSONBytes.appendDigits(UInt(connection), width: 1, to: &output)
+        output.append(UInt8(ascii: " "))
+        JSONBytes.appendRaw(outcome, to: &output)
+        JSONBytes.appendLiteral(" pattern=", to: &output)
+        if let pattern { LogRedaction.appendPrintable(pattern, to: &output) } else { output.append(UInt8(ascii: "-")) }
+        if let url {
+            JSONBytes.appendLiteral(" url=", to: &output)
+            LogRedaction.appendRedacted(url, to: &output)
+        }
+        if let milliseconds {
+            let tenths = Int((milliseconds * 10).rounded())
+            output.append(UInt8(ascii: " "))
+            JSONBytes.appendInteger(tenths / 10, to: &output)
+            output.append(UInt8(ascii: "."))
+            output.append(UInt8(ascii: "0") + UInt8(tenths % 10))
+            JSONBytes.appendLiteral("ms", to: &output)
+        }
     }
 
     /// `url` fit for a log: query values, the fragment and any user-info replaced by
     /// `<redacted>`, then made printable and cut to ``maxURLLength``.
     /// `shop://me:pw@item/42?ref=home&flag#top` → `shop://<redacted>@item/42?ref=<redacted>&flag#<redacted>`.
     static func redacted(_ url: String) -> String {
-        var rest = Substring(url)
-        var fragment: Substring?
-        if let hash = rest.firstIndex(of: "#") {
-            fragment = rest[rest.index(after: hash)...]
-            rest = rest[..<hash]
-        }
-        var query: Substring?
-        if let mark = rest.firstIndex(of: "?") {
-            query = rest[rest.index(after: mark)...]
-            rest = rest[..<mark]
-        }
-        var result = redactUserInfo(rest)
-        if let query {
-            result += "?" + query.split(separator: "&", omittingEmptySubsequences: false).map { item in
-                guard let equals = item.firstIndex(of: "=") else { return String(item) }
-                return item[..<equals] + "=<redacted>"
-            }.joined(separator: "&")
-        }
-        if let fragment { result += fragment.isEmpty ? "#" : "#<redacted>" }
-        return printable(result)
+        var output: [UInt8] = []
+        LogRedaction.appendRedacted(url, to: &output)
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// Percent-escapes spaces, control characters and quotes so a value stays one token, and
     /// cuts it to ``maxURLLength`` characters.
     static func printable(_ text: String) -> String {
-        var output = ""
-        var count = 0
-        for scalar in text.unicodeScalars {
-            if count == maxURLLength { return output + "…" }
-            switch scalar.value {
-            case 0...0x20, 0x22, 0x7F, 0x80...0x9F:
-                output += "%" + (scalar.value < 16 ? "0" : "") + String(scalar.value, radix: 16, uppercase: true)
-            default:
-                output.unicodeScalars.append(scalar)
-            }
-            count += 1
-        }
-        return output
+        var output: [UInt8] = []
+        LogRedaction.appendPrintable(text, to: &output)
+        return String(decoding: output, as: UTF8.self)
     }
+}
 
-    private static func redactUserInfo(_ beforeQuery: Substring) -> String {
-        guard let separator = beforeQuery.firstRange(of: "://") else { return String(beforeQuery) }
-        let authority = beforeQuery[separator.upperBound...].prefix { $0 != "/" }
-        guard let at = authority.lastIndex(of: "@") else { return String(beforeQuery) }
-        return beforeQuery[..<separator.upperBound] + "<redacted>" + beforeQuery[at...]
-    }
+/// UTC timestamps with milliseconds, `2025-11-22T04:48:00.123Z`, formatted from integers.
+/// The text up to the seconds is kept and reused while the second stays the same.
+struct LogClock {
+    private var cachedSecond = -1
+    private var cachedPrefix: [UInt8] = []
 
-    private static func formatMilliseconds(_ value: Double) -> String {
-        let tenths = Int((value * 10).rounded())
-        return "\(tenths / 10).\(tenths % 10)ms"
-    }
-
-    /// UTC time with milliseconds: `2025-11-22T04:48:00.123Z`.
-    static func timestamp() -> String {
+    /// Appends the current time.
+    mutating func appendTimestamp(to output: inout [UInt8]) {
         var spec = timespec()
         clock_gettime(CLOCK_REALTIME, &spec)
-        var seconds = spec.tv_sec
+        if spec.tv_sec != cachedSecond {
+            cachedSecond = spec.tv_sec
+            cachedPrefix = Self.prefix(forSecond: spec.tv_sec)
+        }
+        output.append(contentsOf: cachedPrefix)
+        Self.appendDigits(Int(spec.tv_nsec / 1_000_000), width: 3, to: &output)
+        output.append(UInt8(ascii: "Z"))
+    }
+
+    /// `2025-11-22T04:48:00.` for the given second since the epoch.
+    private static func prefix(forSecond second: Int) -> [UInt8] {
+        var seconds = second
         var parts = tm()
         gmtime_r(&seconds, &parts)
-        func pad(_ value: Int32, _ width: Int) -> String {
-            let digits = String(value)
-            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        var text: [UInt8] = []
+        appendDigits(Int(parts.tm_year) + 1900, width: 4, to: &text)
+        for (separator, value) in [("-", parts.tm_mon + 1), ("-", parts.tm_mday), ("T", parts.tm_hour),
+                                   (":", parts.tm_min), (":", parts.tm_sec)] as [(Unicode.Scalar, Int32)] {
+            text.append(UInt8(ascii: separator))
+            appendDigits(Int(value), width: 2, to: &text)
         }
-        return "\(pad(parts.tm_year + 1900, 4))-\(pad(parts.tm_mon + 1, 2))-\(pad(parts.tm_mday, 2))"
-            + "T\(pad(parts.tm_hour, 2)):\(pad(parts.tm_min, 2)):\(pad(parts.tm_sec, 2))"
-            + ".\(pad(Int32(spec.tv_nsec / 1_000_000), 3))Z"
+        text.append(UInt8(ascii: "."))
+        return text
+    }
+
+    /// `value` (not negative) in decimal, zero-padded to at least `width` digits.
+    private static func appendDigits(_ value: Int, width: Int, to output: inout [UInt8]) {
+        JSONBytes.appendDigits(UInt(value), width: width, to: &output)
     }
 }

@@ -53,6 +53,55 @@ enum Reply: Sendable {
         }
     }
 
+    /// Appends ``json`` as compact JSON and a newline: the line the daemon sends, byte for byte
+    /// `json.encoded + "\n"`, written without building the enclosing object.
+    func appendJSONLine(to output: inout [UInt8]) {
+        switch self {
+        case .routed(let pattern, let parameters, let result):
+            JSONBytes.appendLiteral(#"{"ok":true,"pattern":"#, to: &output)
+            JSONBytes.appendString(pattern, to: &output)
+            JSONBytes.appendLiteral(#","parameters":{"#, to: &output)
+            Self.appendMembers(parameters, to: &output)
+            JSONBytes.appendLiteral(#"},"result":"#, to: &output)
+            JSONBytes.append(result, to: &output)
+            output.append(UInt8(ascii: "}"))
+        case .failed(let error):
+            JSONBytes.appendLiteral(#"{"ok":false,"error":"#, to: &output)
+            JSONBytes.appendString(error.code, to: &output)
+            if let url = error.url {
+                JSONBytes.appendLiteral(#","url":"#, to: &output)
+                JSONBytes.appendString(url, to: &output)
+            }
+            JSONBytes.appendLiteral(#","message":"#, to: &output)
+            JSONBytes.appendString(error.message, to: &output)
+            output.append(UInt8(ascii: "}"))
+        case .pong:
+            JSONBytes.appendLiteral(#"{"ok":true,"pong":true}"#, to: &output)
+        }
+        output.append(UInt8(ascii: "\n"))
+    }
+
+    /// Appends `parameters` as JSON object members sorted by name. One or two (the usual
+    /// case) are put in order by one comparison, without sorting them into a new array.
+    private static func appendMembers(_ parameters: [String: String], to output: inout [UInt8]) {
+        func append(_ member: (key: String, value: String), first: Bool) {
+            if !first { output.append(UInt8(ascii: ",")) }
+            JSONBytes.appendKey(member.key, to: &output)
+            JSONBytes.appendString(member.value, to: &output)
+        }
+        guard parameters.count > 2 else {
+            var members = parameters.makeIterator()
+            guard let one = members.next() else { return }
+            guard let other = members.next() else { return append(one, first: true) }
+            append(one.key < other.key ? one : other, first: true)
+            append(one.key < other.key ? other : one, first: false)
+            return
+        }
+        for (index, member) in parameters.sorted(by: { $0.key < $1.key }).enumerated() {
+            append(member, first: index == 0)
+        }
+    }
+
     /// Reads a reply line back; nil when `json` is not shaped like one of ours.
     init?(json: JSONValue) {
         guard case .bool(let ok)? = json["ok"] else { return nil }

@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+/// Handlers run on the daemon's loop thread; one that completes later, from another thread
+/// (`account://session/refresh`, about 250 ms), must hold up nothing but its own client's
+/// later replies, which still go out in request order.
+@Suite("Daemon event loop: late completions keep order and hold up no one")
+struct DaemonEventLoopTests {
+    @Test func pipelinedSlowRequestsAmongFastOnesAreAnsweredInOrder() throws {
+        let daemon = try RunningDaemon()
+        let client = try daemon.connect()
+        let requests = [DemoLinks.item(0), DemoLinks.slow] + (1...30).map(DemoLinks.item)
+            + [DemoLinks.slow, DemoLinks.item(31), DemoLinks.notFound, DemoLinks.item(32)]
+        try client.send(requests.map { "OPEN \($0)\n" }.joined())
+        let lines = try client.readLines(requests.count, timeout: 10)
+        for (request, line) in zip(requests, lines) {
+            let reply = try ReplyLine(line)
+            switch request {
+            case DemoLinks.slow: #expect(reply.pattern == "account://session/refresh", "\(line)")
+            case DemoLinks.notFound: #expect(reply.error == "not_found", "\(line)")
+            default: #expect(reply.parameters["id"] == String(request.split(separator: "/").last!), "\(line)")
+            }
+        }
+        #expect(try ReplyLine(client.request("PING")).ok, "exactly one reply per request, nothing extra")
+    }
+
+    @Test func anotherClientIsServedWhileASlowRequestIsPending() throws {
+        let daemon = try RunningDaemon()
+        let waiting = try daemon.connect()
+        let sent = Date()
+        try waiting.send("OPEN \(DemoLinks.slow)\nOPEN \(DemoLinks.item(1))\n")
+        let other = try daemon.connect()
+        for id in 0..<20 {
+            #expect(try ReplyLine(other.request("OPEN \(DemoLinks.item(id))")).parameters["id"] == String(id))
+        }
+        let otherDone = Date()
+        #expect(try waiting.nextReply(timeout: 10).pattern == "account://session/refresh")
+        let slowAnswered = Date()
+        #expect(try waiting.nextReply().parameters["id"] == "1", "the request after the slow one is answered after it")
+        #expect(otherDone < slowAnswered, "the other client was served only after the slow request completed")
+        #expect(slowAnswered.timeIntervalSince(sent) >= 0.2, "the slow request completed early: it did not take the late path")
+    }
+
+    @Test func manyClientsMixingSlowAndFastRequestsAllGetTheirAnswersInOrder() throws {
+        let daemon = try RunningDaemon()
+        let clients = 40, fastEach = 25
+        let failures = FailureLog()
+        let group = DispatchGroup()
+        let socketPath = daemon.socketPath
+        for clientIndex in 0..<clients {
+            group.enter()
+            Thread {
+                defer { group.leave() }
+                do {
+                    let client = try RawClient(path: socketPath)
+                    // Every other client puts a slow request somewhere in its pipeline.
+                    var requests = (0..<fastEach).map { DemoLinks.item(clientIndex * 1000 + $0) }
+                    if clientIndex.isMultiple(of: 2) { requests.insert(DemoLinks.slow, at: clientIndex % fastEach) }
+                    try client.send(requests.map { "OPEN \($0)\n" }.joined())
+                    for (request, line) in zip(requests, try client.readLines(requests.count, timeout: 10)) {
+                        let reply = try ReplyLine(line)
+                        let right = request == DemoLinks.slow
+                            ? reply.pattern == "account://session/refresh"
+                            : "shop://item/" + (reply.parameters["id"] ?? "?") == request
+                        if !right { failures.add("client \(clientIndex): \(line) for \(request)") }
+                    }
+                    client.shutdownWrite()
+                    let extra = try client.waitForClose(timeout: 10)
+                    if !extra.isEmpty { failures.add("client \(clientIndex): \(extra.count) extra replies") }
+                } catch {
+                    failures.add("client \(clientIndex): \(error)")
+                }
+            }.start()
+        }
+        #expect(group.wait(timeout: .now() + 30) == .success, "clients still waiting after 30 s")
+        #expect(failures.messages.isEmpty, "\(failures.messages.prefix(5))")
+        let routed = daemon.log.split(separator: "\n").filter { $0.contains(" routed ") }.count
+        #expect(routed == clients * fastEach + clients / 2, "one log line per request")
+    }
+}
