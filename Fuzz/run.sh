@@ -32,7 +32,7 @@ sources() {
     case $1 in
         DaemonRequestLine)
             printf '%s\n' Demo/App/Daemon/RequestLine.swift Demo/App/Daemon/LineFramer.swift \
-                Demo/App/Routing/Reply.swift Demo/App/Output/JSONValue.swift \
+                Demo/App/Routing/Reply.swift Demo/App/Output/JSONValue.swift Demo/App/Output/JSONBytes.swift \
                 Fuzz/Support/FuzzInput.swift ;;
         *)
             find Sources/URLRouter Fuzz/Support -name '*.swift' | sort ;;
