@@ -44,36 +44,19 @@ struct DaemonEventLoopTests {
     @Test func manyClientsMixingSlowAndFastRequestsAllGetTheirAnswersInOrder() throws {
         let daemon = try RunningDaemon()
         let clients = 40, fastEach = 25
-        let failures = FailureLog()
-        let group = DispatchGroup()
-        let socketPath = daemon.socketPath
-        for clientIndex in 0..<clients {
-            group.enter()
-            Thread {
-                defer { group.leave() }
-                do {
-                    let client = try RawClient(path: socketPath)
-                    // Every other client puts a slow request somewhere in its pipeline.
-                    var requests = (0..<fastEach).map { DemoLinks.item(clientIndex * 1000 + $0) }
-                    if clientIndex.isMultiple(of: 2) { requests.insert(DemoLinks.slow, at: clientIndex % fastEach) }
-                    try client.send(requests.map { "OPEN \($0)\n" }.joined())
-                    for (request, line) in zip(requests, try client.readLines(requests.count, timeout: 10)) {
-                        let reply = try ReplyLine(line)
-                        let right = request == DemoLinks.slow
-                            ? reply.pattern == "account://session/refresh"
-                            : "shop://item/" + (reply.parameters["id"] ?? "?") == request
-                        if !right { failures.add("client \(clientIndex): \(line) for \(request)") }
-                    }
-                    client.shutdownWrite()
-                    let extra = try client.waitForClose(timeout: 10)
-                    if !extra.isEmpty { failures.add("client \(clientIndex): \(extra.count) extra replies") }
-                } catch {
-                    failures.add("client \(clientIndex): \(error)")
-                }
-            }.start()
+        runConcurrentClients(clients, socketPath: daemon.socketPath) { client, clientIndex, failures in
+            // Every other client puts a slow request somewhere in its pipeline.
+            var requests = (0..<fastEach).map { DemoLinks.item(clientIndex * 1000 + $0) }
+            if clientIndex.isMultiple(of: 2) { requests.insert(DemoLinks.slow, at: clientIndex % fastEach) }
+            try client.send(requests.map { "OPEN \($0)\n" }.joined())
+            for (request, line) in zip(requests, try client.readLines(requests.count, timeout: 10)) {
+                let reply = try ReplyLine(line)
+                let right = request == DemoLinks.slow
+                    ? reply.pattern == "account://session/refresh"
+                    : "shop://item/" + (reply.parameters["id"] ?? "?") == request
+                if !right { failures.add("client \(clientIndex): \(line) for \(request)") }
+            }
         }
-        #expect(group.wait(timeout: .now() + 30) == .success, "clients still waiting after 30 s")
-        #expect(failures.messages.isEmpty, "\(failures.messages.prefix(5))")
         let routed = daemon.log.split(separator: "\n").filter { $0.contains(" routed ") }.count
         #expect(routed == clients * fastEach + clients / 2, "one log line per request")
     }

@@ -105,39 +105,14 @@ struct DaemonRobustnessTests {
     @Test func sixtyFourConcurrentClientsEachGetExactlyOneReplyPerRequest() throws {
         let daemon = try RunningDaemon()
         let clients = 64, requestsEach = 40
-        let failures = FailureLog()
-        let group = DispatchGroup()
-        let socketPath = daemon.socketPath
-        for clientIndex in 0..<clients {
-            group.enter()
-            Thread {
-                defer { group.leave() }
-                do {
-                    let client = try RawClient(path: socketPath)
-                    for request in 0..<requestsEach {
-                        let id = clientIndex * 1000 + request
-                        let reply = try ReplyLine(client.request("OPEN \(DemoLinks.item(id))", timeout: 10))
-                        if reply.parameters["id"] != String(id) { failures.add("client \(clientIndex): wrong reply for \(id)") }
-                    }
-                    client.shutdownWrite()
-                    let extra = try client.waitForClose(timeout: 10)
-                    if !extra.isEmpty { failures.add("client \(clientIndex): \(extra.count) extra replies") }
-                } catch {
-                    failures.add("client \(clientIndex): \(error)")
-                }
-            }.start()
+        runConcurrentClients(clients, socketPath: daemon.socketPath) { client, clientIndex, failures in
+            for request in 0..<requestsEach {
+                let id = clientIndex * 1000 + request
+                let reply = try ReplyLine(client.request("OPEN \(DemoLinks.item(id))", timeout: 10))
+                if reply.parameters["id"] != String(id) { failures.add("client \(clientIndex): wrong reply for \(id)") }
+            }
         }
-        #expect(group.wait(timeout: .now() + 30) == .success, "clients still waiting after 30 s")
-        #expect(failures.messages.isEmpty, "\(failures.messages.prefix(5))")
         let routed = daemon.log.split(separator: "\n").filter { $0.contains(" routed ") }.count
         #expect(routed == clients * requestsEach)
     }
-}
-
-/// Failures collected from client threads.
-final class FailureLog: Sendable {
-    private let entries = Mutex<[String]>([])
-
-    func add(_ message: String) { entries.withLock { $0.append(message) } }
-    var messages: [String] { entries.withLock { $0 } }
 }
