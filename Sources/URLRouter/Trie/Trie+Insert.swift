@@ -167,6 +167,9 @@ extension Trie {
         }
         if priorityTracked { literalPriorities.appendCompactly(.min) }
         let slot = literals.insert(parent: parentNode.number, key: key, arenaStart: arenaStart, arena: bytes)
+        if parentNode.number == Self.schemesRoot {
+            if raw.count <= 8 { schemeWords.append(key.word0) } else { hasLongScheme = true }
+        }
         return NodeRef(index: Int32(slot), inSlot: true)
     }
 

@@ -29,24 +29,16 @@ extension Trie {
     /// changes its own copy, and Swift's copy-on-write gives it new storage while a snapshot
     /// still holds the old one. Swift never moves an array's storage.
     func makeView() -> TrieView {
-        func base<Element>(_ array: [Element]) -> UnsafePointer<Element>? { array.withUnsafeBufferPointer { $0.baseAddress } }
-        return TrieView(
-            nodes: base(nodes)!, edges: base(parameterEdges), leaves: base(leaves), captures: base(captures),
-            names: names.withUnsafeBufferPointer { $0 }, arena: base(bytes)!,
-            slots: base(literals.slots)!, slotMask: literals.slots.count - 1,
-            fallbacks: base(fallbacks), fallbackCount: fallbacks.count,
-            types: types.withUnsafeBufferPointer { $0 }, uniform: uniformPriority,
-            densePriorities: priorityTracked ? base(densePriorities) : nil,
-            literalPriorities: priorityTracked ? base(literalPriorities) : nil,
-            leafPriorities: priorityTracked ? base(leafPriorities) : nil)
+        TrieView(self)
     }
 }
 
-/// Raw pointers into one trie snapshot's arrays (``Trie/makeView()``).
+/// Raw pointers into one trie snapshot's arrays (``Trie/makeView()``). A class, so that a lookup
+/// passes one reference where a struct of this size was copied onto the stack at every call.
 ///
 /// `@unchecked Sendable`: the pointers lead into storage that nothing changes while the owning
 /// ``RouteTable`` lives, and the table outlives every use (lookups hold it).
-struct TrieView: @unchecked Sendable {
+final class TrieView: @unchecked Sendable {
     let nodes: UnsafePointer<Trie.Node>
     let edges: UnsafePointer<Trie.ParameterEdge>?
     let leaves: UnsafePointer<Trie.Leaf>?
@@ -65,6 +57,28 @@ struct TrieView: @unchecked Sendable {
     let literalPriorities: UnsafePointer<Int32>?
     /// ``Trie/leafPriorities``; nil while every leaf has one priority.
     let leafPriorities: UnsafePointer<Int32>?
+    /// The schemes that fit in a word, found without hashing.
+    let schemes: SchemeShortcut
+
+    init(_ trie: Trie) {
+        func base<Element>(_ array: [Element]) -> UnsafePointer<Element>? { array.withUnsafeBufferPointer { $0.baseAddress } }
+        nodes = base(trie.nodes)!
+        edges = base(trie.parameterEdges)
+        leaves = base(trie.leaves)
+        captures = base(trie.captures)
+        names = trie.names.withUnsafeBufferPointer { $0 }
+        arena = base(trie.bytes)!
+        slots = base(trie.literals.slots)!
+        slotMask = trie.literals.slots.count - 1
+        fallbacks = base(trie.fallbacks)
+        fallbackCount = trie.fallbacks.count
+        types = trie.types.withUnsafeBufferPointer { $0 }
+        uniform = trie.uniformPriority
+        densePriorities = trie.priorityTracked ? base(trie.densePriorities) : nil
+        literalPriorities = trie.priorityTracked ? base(trie.literalPriorities) : nil
+        leafPriorities = trie.priorityTracked ? base(trie.leafPriorities) : nil
+        schemes = SchemeShortcut(trie)
+    }
 
     /// The highest priority at or below `node`. Only asked when priorities differ.
     @inline(__always)
@@ -82,12 +96,7 @@ struct TrieView: @unchecked Sendable {
     /// - Complexity: O(segments) for a URL that does not force backtracking, independent of the
     ///   number of routes. No allocation.
     func match(_ input: Trie.MatchInput, captures: UnsafeMutablePointer<UInt16>, path: UnsafeMutablePointer<UInt16>) -> Trie.Found {
-        var scheme: Trie.Node?
-        if input.schemeEnd > 0 {
-            let key = LiteralKey(base: input.bytes, count: input.schemeEnd, readableStart: input.bytes, readableEnd: input.end,
-                                 fold: true)
-            scheme = literalChild(key, of: nodes[Int(Trie.schemesRoot)])
-        }
+        let scheme = schemeRoot(input)
         if uniform && input.excluded.isEmpty, let found = descendTiers(input, scheme: scheme, captures: captures) {
             return found
         }
@@ -103,6 +112,26 @@ struct TrieView: @unchecked Sendable {
             }
         }
         return matcher.found
+    }
+
+    /// The root of the URL's scheme, or nil: by ``SchemeShortcut`` when it knows, else by the
+    /// literal table.
+    @inline(__always)
+    func schemeRoot(_ input: Trie.MatchInput) -> Trie.Node? {
+        guard input.schemeEnd > 0 else { return nil }
+        if input.schemeEnd <= 8 {
+            let word = LiteralKey.word(input.bytes, input.schemeEnd, input.bytes, input.end)
+            switch schemes.lookup(LiteralKey.foldWord(word)) {
+            case .found(let root): return root
+            case .absent: return nil
+            case .unknown: break
+            }
+        } else if schemes.isComplete {
+            return nil
+        }
+        let key = LiteralKey(base: input.bytes, count: input.schemeEnd, readableStart: input.bytes, readableEnd: input.end,
+                             fold: true)
+        return literalChild(key, of: nodes[Int(Trie.schemesRoot)])
     }
 
     /// The literal child of `parent` reached by `key`, or nil. The parent's Bloom filter answers

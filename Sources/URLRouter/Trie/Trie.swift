@@ -96,6 +96,10 @@ struct Trie: Sendable {
     /// is never empty and always has a base address.
     var bytes: [UInt8] = [0]
     var literals = LiteralTable()
+    /// The folded, zero-padded bytes of every scheme of at most 8 bytes, in the order they were
+    /// added (``SchemeShortcut``); `hasLongScheme` when some scheme is longer.
+    var schemeWords: [UInt64] = []
+    var hasLongScheme = false
     /// The `scheme://` fallback leaves, by scheme root number (a handful at most).
     var fallbacks: [(scheme: Int32, leaf: Int32)] = []
     /// Placeholder types: the built-ins first, then the router's own.
