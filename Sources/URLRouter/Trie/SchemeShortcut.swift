@@ -24,21 +24,19 @@ struct SchemeShortcut: Sendable {
     private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
     private var nodes: (Trie.Node, Trie.Node, Trie.Node, Trie.Node) =
         (Trie.Node(number: 0), Trie.Node(number: 0), Trie.Node(number: 0), Trie.Node(number: 0))
-    /// Whether every scheme of the trie is here, so that a word found nowhere has no scheme root.
-    private var complete = true
-
-    /// Whether every scheme of the trie is here: a scheme longer than 8 bytes then has no root.
-    var isComplete: Bool { complete }
+    /// Whether every scheme of the trie is here, so that a word found nowhere (or a scheme longer
+    /// than 8 bytes) has no scheme root.
+    private(set) var isComplete = true
 
     /// The shortcut for `trie`'s schemes as they are now.
     init(_ trie: Trie) {
-        complete = !trie.hasLongScheme && trie.schemeWords.count <= Self.capacity
+        isComplete = !trie.hasLongScheme && trie.schemeWords.count <= Self.capacity
         for (index, word) in trie.schemeWords.prefix(Self.capacity).enumerated() {
             let key = withUnsafeBytes(of: word.littleEndian) { raw in
                 LiteralKey(UnsafeBufferPointer(rebasing: raw.bindMemory(to: UInt8.self).prefix { $0 != 0 }), fold: false)
             }
             guard let slot = trie.literals.find(parent: Trie.schemesRoot, key: key, arena: trie.bytes) else {
-                complete = false
+                isComplete = false
                 continue
             }
             let node = trie.literals.slots[slot].node
@@ -61,6 +59,6 @@ struct SchemeShortcut: Sendable {
         if word == words.1 { return .found(nodes.1) }
         if word == words.2 { return .found(nodes.2) }
         if word == words.3 { return .found(nodes.3) }
-        return complete ? .absent : .unknown
+        return isComplete ? .absent : .unknown
     }
 }
