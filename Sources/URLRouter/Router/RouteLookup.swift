@@ -52,17 +52,22 @@ extension RouteTable {
 
     /// Scans `url` and finds its route in plain numbers; the caller builds the match (and can
     /// hand it a table reference it owns instead of retaining another).
+    @inline(__always)
     func rawLookup(_ url: String, excluding excluded: [Int32]) -> RawLookup {
-        var raw = RawLookup()
-        if url.utf8.withContiguousStorageIfAvailable({ bytes in raw = find(bytes, excluded) }) == nil {
-            var contiguous = url
-            contiguous.makeContiguousUTF8()
-            return rawLookup(contiguous, excluding: excluded)
-        }
-        return raw
+        if let raw = url.utf8.withContiguousStorageIfAvailable({ find($0, excluded) }) { return raw }
+        return rawLookupCopying(url, excluding: excluded)
+    }
+
+    /// ``rawLookup(_:excluding:)`` for a string whose bytes are not contiguous (bridged).
+    @inline(never)
+    private func rawLookupCopying(_ url: String, excluding excluded: [Int32]) -> RawLookup {
+        var contiguous = url
+        contiguous.makeContiguousUTF8()
+        return contiguous.utf8.withContiguousStorageIfAvailable { find($0, excluded) } ?? RawLookup()
     }
 
     /// Scan and match over the URL's bytes, with one stack buffer for the segments and captures.
+    @inline(__always)
     private func find(_ bytes: UnsafeBufferPointer<UInt8>, _ excluded: [Int32]) -> RawLookup {
         var raw = RawLookup()
         let maxURLLength = options.limits.maxURLLength
