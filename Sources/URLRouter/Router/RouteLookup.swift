@@ -115,12 +115,14 @@ extension RouteTable {
         }
     }
 
-    /// The offsets a match keeps, with the first capture's range.
+    /// The offsets a match keeps, with the first capture's range when it holds no `%` (so reading
+    /// it needs no decoding).
     private func offsets(
         of found: Trie.Found, _ captures: UnsafePointer<UInt16>, _ scanned: ScannedURL,
         _ segments: UnsafeBufferPointer<ScannedSegment>
     ) -> MatchOffsets {
-        let capture0 = found.captureCount > 0 ? segments[Int(captures[0])] : nil
+        let first = found.captureCount > 0 ? segments[Int(captures[0])] : nil
+        let capture0 = first.flatMap { $0.isEncoded ? nil : $0 }
         return MatchOffsets(
             leaf: found.leaf, capture0: capture0.map { ($0.start, $0.end) },
             queryStart: scanned.queryStart, hasFragment: scanned.fragmentStart >= 0)
