@@ -19,7 +19,7 @@ import Testing
     /// The rules, one byte at a time.
     private static func reference(_ url: String, capacity: Int) -> String {
         let bytes = Array(url.utf8)
-        let schemeEnd = bytes.withUnsafeBufferPointer { URLScanner.schemeLength($0) }
+        let schemeEnd = referenceSchemeLength(bytes)
         var index = schemeEnd > 0 ? schemeEnd + 1 : 0
         let hasAuthority = schemeEnd > 0 && index + 1 < bytes.count && bytes[index] == 0x2F && bytes[index + 1] == 0x2F
         let pathStart = index
@@ -75,6 +75,30 @@ import Testing
         for _ in 0..<500 {
             let url = (0..<random.next(40)).map { _ in alphabet[random.next(alphabet.count)] }.joined()
             #expect(Self.scanned(url, capacity: 8) == Self.reference(url, capacity: 8), "\(url.debugDescription)")
+        }
+    }
+
+    /// The scheme rule one byte at a time.
+    private static func referenceSchemeLength(_ bytes: [UInt8]) -> Int {
+        func isLetter(_ byte: UInt8) -> Bool { (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) }
+        guard bytes.count > 1, isLetter(bytes[0]) else { return 0 }
+        for index in 1..<bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: ":") { return index }
+            guard isLetter(byte) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2B || byte == 0x2D || byte == 0x2E else { return 0 }
+        }
+        return 0
+    }
+
+    /// Random byte strings of scheme bytes, colons, separators and non-ASCII bytes.
+    @Test(arguments: 0..<10)
+    func randomSchemesAgree(seed: Int) {
+        var random = SeededRandom(seed: UInt64(seed) &+ 4242)
+        let alphabet: [UInt8] = Array("aZz09+-.,:/?#@[`{".utf8) + [0x00, 0x7F, 0x80, 0xC3, 0xE1, 0xFF]
+        for _ in 0..<2000 {
+            let bytes = (0..<random.next(20)).map { _ in alphabet[random.next(alphabet.count)] }
+            let found = bytes.withUnsafeBufferPointer { URLScanner.schemeLength($0) }
+            #expect(found == Self.referenceSchemeLength(bytes), "\(bytes)")
         }
     }
 

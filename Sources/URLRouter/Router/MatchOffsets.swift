@@ -33,7 +33,7 @@ struct MatchOffsets: Sendable {
 
     private var query: UInt64 { (bits >> 50) & Self.queryUnknown }
 
-    /// The cached raw range of capture `index`, if there is one.
+    /// The cached raw range of capture `index`, if there is one. A cached capture holds no `%`.
     @inline(__always)
     func cachedCapture(_ index: Int) -> (start: Int, end: Int)? {
         let capture = (bits >> 32) & Self.captureUnknown

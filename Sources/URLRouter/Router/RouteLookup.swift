@@ -52,17 +52,22 @@ extension RouteTable {
 
     /// Scans `url` and finds its route in plain numbers; the caller builds the match (and can
     /// hand it a table reference it owns instead of retaining another).
+    @inline(__always)
     func rawLookup(_ url: String, excluding excluded: [Int32]) -> RawLookup {
-        var raw = RawLookup()
-        if url.utf8.withContiguousStorageIfAvailable({ bytes in raw = find(bytes, excluded) }) == nil {
-            var contiguous = url
-            contiguous.makeContiguousUTF8()
-            return rawLookup(contiguous, excluding: excluded)
-        }
-        return raw
+        if let raw = url.utf8.withContiguousStorageIfAvailable({ find($0, excluded) }) { return raw }
+        return rawLookupCopying(url, excluding: excluded)
+    }
+
+    /// ``rawLookup(_:excluding:)`` for a string whose bytes are not contiguous (bridged).
+    @inline(never)
+    private func rawLookupCopying(_ url: String, excluding excluded: [Int32]) -> RawLookup {
+        var contiguous = url
+        contiguous.makeContiguousUTF8()
+        return contiguous.utf8.withContiguousStorageIfAvailable { find($0, excluded) } ?? RawLookup()
     }
 
     /// Scan and match over the URL's bytes, with one stack buffer for the segments and captures.
+    @inline(__always)
     private func find(_ bytes: UnsafeBufferPointer<UInt8>, _ excluded: [Int32]) -> RawLookup {
         var raw = RawLookup()
         let maxURLLength = options.limits.maxURLLength
@@ -89,10 +94,11 @@ extension RouteTable {
             let base = bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!
             let used = UnsafeBufferPointer(rebasing: segments[..<scanned.segmentCount])
             func run(_ scratch: UnsafePointer<UInt8>?, _ excluded: UnsafeBufferPointer<Int32>) -> Trie.Found {
-                view.match(Trie.MatchInput(
+                let input = Trie.MatchInput(
                     bytes: base, end: base + bytes.count, scratch: scratch, segments: used,
-                    schemeEnd: scanned.schemeEnd, caseInsensitivePaths: options.caseInsensitivePaths, excluded: excluded),
-                    captures: captures, path: captures + maxSegments)
+                    schemeEnd: scanned.schemeEnd, caseInsensitivePaths: options.caseInsensitivePaths, excluded: excluded)
+                return view.quickMatch(input, captures: captures)
+                    ?? view.search(input, captures: captures, path: captures + maxSegments)
             }
             if !scanned.pathHasPercent && excluded.isEmpty {
                 raw.found = run(nil, UnsafeBufferPointer(start: nil, count: 0))
@@ -110,12 +116,14 @@ extension RouteTable {
         }
     }
 
-    /// The offsets a match keeps, with the first capture's range.
+    /// The offsets a match keeps, with the first capture's range when it holds no `%` (so reading
+    /// it needs no decoding).
     private func offsets(
         of found: Trie.Found, _ captures: UnsafePointer<UInt16>, _ scanned: ScannedURL,
         _ segments: UnsafeBufferPointer<ScannedSegment>
     ) -> MatchOffsets {
-        let capture0 = found.captureCount > 0 ? segments[Int(captures[0])] : nil
+        let first = found.captureCount > 0 ? segments[Int(captures[0])] : nil
+        let capture0 = first.flatMap { $0.isEncoded ? nil : $0 }
         return MatchOffsets(
             leaf: found.leaf, capture0: capture0.map { ($0.start, $0.end) },
             queryStart: scanned.queryStart, hasFragment: scanned.fragmentStart >= 0)

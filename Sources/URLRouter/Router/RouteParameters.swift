@@ -104,8 +104,9 @@ public struct RouteParameters: Sendable, Sequence, CustomStringConvertible {
     private func value(at index: Int) -> String { value(of: capture(index), at: index) }
 
     private func value(of capture: Trie.LeafCapture, at index: Int) -> String {
+        // A cached capture holds no `%`: its text is its raw bytes.
         if capture.trim == 0, let range = offsets.cachedCapture(index), let value = url.utf8.withContiguousStorageIfAvailable({
-            PercentDecoding.string(UnsafeBufferPointer(rebasing: $0[range.start..<range.end]), plusAsSpace: false)
+            PercentDecoding.text(UnsafeBufferPointer(rebasing: $0[range.start..<range.end]))
         }) {
             return value
         }

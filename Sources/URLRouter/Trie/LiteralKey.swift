@@ -70,11 +70,10 @@ struct LiteralKey {
     /// The slot hash of this key under `parent`.
     @inline(__always)
     func hash(parent: Int32) -> UInt32 {
-        var hash = keyHash ^ (UInt64(UInt32(bitPattern: parent)) &* 0x94D0_49BB_1331_11EB)
-        hash ^= hash >> 32
-        hash &*= 0xD6E8_FEB8_6659_FD93
-        hash ^= hash >> 32
-        return UInt32(truncatingIfNeeded: hash)
+        // `keyHash` is already mixed: one multiply spreads the parent, and the product's high half
+        // depends on every bit of both.
+        let hash = (keyHash ^ UInt64(UInt32(bitPattern: parent))) &* 0xD6E8_FEB8_6659_FD93
+        return UInt32(truncatingIfNeeded: hash >> 32)
     }
 
     /// The two bits this key sets in its parent's ``Trie/Node/literalFilter``.

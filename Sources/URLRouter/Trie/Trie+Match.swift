@@ -96,10 +96,14 @@ final class TrieView: @unchecked Sendable {
     /// - Complexity: O(segments) for a URL that does not force backtracking, independent of the
     ///   number of routes. No allocation.
     func match(_ input: Trie.MatchInput, captures: UnsafeMutablePointer<UInt16>, path: UnsafeMutablePointer<UInt16>) -> Trie.Found {
+        quickMatch(input, captures: captures) ?? search(input, captures: captures, path: path)
+    }
+
+    /// The full depth-first search of ``match(_:captures:path:)``.
+    ///
+    /// - Complexity: O(segments) for a URL that does not force backtracking; no allocation.
+    func search(_ input: Trie.MatchInput, captures: UnsafeMutablePointer<UInt16>, path: UnsafeMutablePointer<UInt16>) -> Trie.Found {
         let scheme = schemeRoot(input)
-        if uniform && input.excluded.isEmpty, let found = descendTiers(input, scheme: scheme, captures: captures) {
-            return found
-        }
         var matcher = Matcher(view: self, input: input, best: captures, path: path, uniform: uniform)
         if let scheme { matcher.visit(scheme, 0, 0) }
         let schemeless = nodes[Int(Trie.schemelessRoot)]
