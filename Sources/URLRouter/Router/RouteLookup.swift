@@ -94,11 +94,10 @@ extension RouteTable {
             let base = bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!
             let used = UnsafeBufferPointer(rebasing: segments[..<scanned.segmentCount])
             func run(_ scratch: UnsafePointer<UInt8>?, _ excluded: UnsafeBufferPointer<Int32>) -> Trie.Found {
-                let input = Trie.MatchInput(
+                view.match(Trie.MatchInput(
                     bytes: base, end: base + bytes.count, scratch: scratch, segments: used,
-                    schemeEnd: scanned.schemeEnd, caseInsensitivePaths: options.caseInsensitivePaths, excluded: excluded)
-                return view.quickMatch(input, captures: captures)
-                    ?? view.search(input, captures: captures, path: captures + maxSegments)
+                    schemeEnd: scanned.schemeEnd, caseInsensitivePaths: options.caseInsensitivePaths, excluded: excluded),
+                    captures: captures, path: captures + maxSegments)
             }
             if !scanned.pathHasPercent && excluded.isEmpty {
                 raw.found = run(nil, UnsafeBufferPointer(start: nil, count: 0))

@@ -95,6 +95,7 @@ final class TrieView: @unchecked Sendable {
     ///
     /// - Complexity: O(segments) for a URL that does not force backtracking, independent of the
     ///   number of routes. No allocation.
+    @inline(__always)
     func match(_ input: Trie.MatchInput, captures: UnsafeMutablePointer<UInt16>, path: UnsafeMutablePointer<UInt16>) -> Trie.Found {
         quickMatch(input, captures: captures) ?? search(input, captures: captures, path: path)
     }

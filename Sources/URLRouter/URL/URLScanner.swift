@@ -7,12 +7,6 @@ struct ScannedSegment {
     /// bytes are `scratch[start..<decodedEnd]` once decoded.
     var decodedEnd: Int32
 
-    init(start: Int32, end: Int32, isEncoded: Bool) {
-        self.start = start
-        self.end = end
-        self.decodedEnd = isEncoded ? end : -1
-    }
-
     /// A segment whose `decodedEnd` is `end | plainMask`: `plainMask` is -1 for a segment without
     /// `%` and 0 for one with (the scanner keeps the mask rather than a flag).
     @inline(__always)
