@@ -29,11 +29,11 @@ extension Trie {
         if pattern.isFallback { return Endpoint(node: node, slot: .fallback, number: self.node(node).number) }
         func raise(_ ref: NodeRef) {
             guard let priority, priorityTracked else { return }
-            let number = Int(self.node(ref).number)
+            let number = self.node(ref).number
             if number >= 0 {
-                densePriorities[number] = max(densePriorities[number], priority)
+                densePriorities[Int(number)] = max(densePriorities[Int(number)], priority)
             } else {
-                literalPriorities[-number - 1] = max(literalPriorities[-number - 1], priority)
+                literalPriorities[number] = max(literalPriorities[number] ?? .min, priority)
             }
         }
         raise(node)
@@ -72,7 +72,8 @@ extension Trie {
     private mutating func trackPriorities(before priority: Int32) {
         guard !priorityTracked, priorityRange.low <= priorityRange.high, priority != priorityRange.high else { return }
         densePriorities = Array(repeating: priorityRange.high, count: nodes.count)
-        literalPriorities = Array(repeating: priorityRange.high, count: literals.count)
+        let high = priorityRange.high
+        literalPriorities = Dictionary(uniqueKeysWithValues: literalNumbers.lazy.map { ($0, high) })
         leafPriorities = Array(repeating: priorityRange.high, count: leaves.count)
     }
 
@@ -165,12 +166,26 @@ extension Trie {
         if raw.count > LiteralTable.inlineCapacity {
             if fold { bytes.appendCompactly(contentsOf: raw.lazy.map(foldASCII)) } else { bytes.appendCompactly(contentsOf: raw) }
         }
-        if priorityTracked { literalPriorities.appendCompactly(.min) }
-        let slot = literals.insert(parent: parentNode.number, key: key, arenaStart: arenaStart, arena: bytes)
+        let number = newLiteralNumber(hash: key.hash(parent: parentNode.number))
+        let slot = literals.insert(parent: parentNode.number, key: key, number: number, arenaStart: arenaStart, arena: bytes)
         if parentNode.number == Self.schemesRoot {
             if raw.count <= 8 { schemeWords.append(key.word0) } else { hasLongScheme = true }
         }
         return NodeRef(index: Int32(slot), inSlot: true)
+    }
+
+    /// The number for a new literal node whose slot hash is `hash`: the derived one when it is
+    /// free, else the next free one.
+    ///
+    /// - Complexity: O(1) expected.
+    private mutating func newLiteralNumber(hash: UInt32) -> Int32 {
+        var number = Self.derivedNumber(hash)
+        if !derivesLiteralNumbers || literalNumbers.contains(number) {
+            while literalNumbers.contains(nextIrregularNumber) { nextIrregularNumber -= 1 }
+            number = nextIrregularNumber
+        }
+        literalNumbers.insert(number)
+        return number
     }
 
     private func parameterChild(of parent: NodeRef, _ view: SegmentView, _ pattern: PatternScratch) -> NodeRef? {
