@@ -27,16 +27,8 @@ extension Trie {
         if let priority { trackPriorities(before: priority) }
         guard var node = root(scheme: pattern.scheme, create: create) else { return nil }
         if pattern.isFallback { return Endpoint(node: node, slot: .fallback, number: self.node(node).number) }
-        func raise(_ ref: NodeRef) {
-            guard let priority, priorityTracked else { return }
-            let number = self.node(ref).number
-            if number >= 0 {
-                densePriorities[Int(number)] = max(densePriorities[Int(number)], priority)
-            } else {
-                literalPriorities[number] = max(literalPriorities[number] ?? .min, priority)
-            }
-        }
-        raise(node)
+        let raising = priorityTracked ? priority : nil
+        if let raising { raisePriority(of: node, to: raising) }
         for (depth, position) in pattern.expansion(expansion).enumerated() {
             let view = pattern.views[position]
             switch view.kind {
@@ -60,9 +52,19 @@ extension Trie {
                     return nil
                 }
             }
-            raise(node)
+            if let raising { raisePriority(of: node, to: raising) }
         }
         return Endpoint(node: node, slot: .terminal, number: self.node(node).number)
+    }
+
+    /// Lifts the highest priority kept for the node at `ref` to at least `priority`.
+    private mutating func raisePriority(of ref: NodeRef, to priority: Int32) {
+        let number = node(ref).number
+        if number >= 0 {
+            densePriorities[Int(number)] = max(densePriorities[Int(number)], priority)
+        } else {
+            literalPriorities[number] = max(literalPriorities[number] ?? .min, priority)
+        }
     }
 
     /// Starts keeping each node's highest priority when a leaf of `priority` is about to make
@@ -73,7 +75,7 @@ extension Trie {
         guard !priorityTracked, priorityRange.low <= priorityRange.high, priority != priorityRange.high else { return }
         densePriorities = Array(repeating: priorityRange.high, count: nodes.count)
         let high = priorityRange.high
-        literalPriorities = Dictionary(uniqueKeysWithValues: literalNumbers.lazy.map { ($0, high) })
+        literalPriorities = Dictionary(uniqueKeysWithValues: literalNumbers.numbers.lazy.map { ($0, high) })
         leafPriorities = Array(repeating: priorityRange.high, count: leaves.count)
     }
 
@@ -179,13 +181,10 @@ extension Trie {
     ///
     /// - Complexity: O(1) expected.
     private mutating func newLiteralNumber(hash: UInt32) -> Int32 {
-        var number = Self.derivedNumber(hash)
-        if !derivesLiteralNumbers || literalNumbers.contains(number) {
-            while literalNumbers.contains(nextIrregularNumber) { nextIrregularNumber -= 1 }
-            number = nextIrregularNumber
-        }
-        literalNumbers.insert(number)
-        return number
+        let derived = Self.derivedNumber(hash)
+        if derivesLiteralNumbers && literalNumbers.insert(derived) { return derived }
+        while !literalNumbers.insert(nextIrregularNumber) { nextIrregularNumber -= 1 }
+        return nextIrregularNumber
     }
 
     private func parameterChild(of parent: NodeRef, _ view: SegmentView, _ pattern: PatternScratch) -> NodeRef? {

@@ -111,7 +111,7 @@ struct Trie: Sendable {
     var bytes: [UInt8] = [0]
     var literals = LiteralTable()
     /// The numbers of all literal nodes, so that a derived number is given only once.
-    var literalNumbers: Set<Int32> = []
+    var literalNumbers = LiteralNumberSet()
     /// Where the search for a free number goes on, for a literal node whose derived one is taken.
     var nextIrregularNumber: Int32 = -1
     /// Off only in tests: new literal nodes then get numbers as if every derived one collided.
