@@ -21,6 +21,41 @@ import Testing
         #expect(router.match("app://\(host)x/\(path)") == nil)
     }
 
+    /// A literal node whose derived number is already taken gets another: lookups through it
+    /// still find their routes (the straight descent notices, and leaves them to the search).
+    @Test func aTakenDerivedNumberIsNotGivenTwice() throws {
+        let router = Router()
+        try router.register("app://shop/item/:id") { _ in }
+        func number(of key: String, fold: Bool, under parent: Int32, in trie: Trie) -> (hash: UInt32, number: Int32?) {
+            Array(key.utf8).withUnsafeBufferPointer { bytes in
+                let literal = LiteralKey(bytes, fold: fold)
+                let slot = trie.literals.find(parent: parent, key: literal, arena: trie.bytes)
+                return (literal.hash(parent: parent), slot.map { trie.literals.slots[$0].node.number })
+            }
+        }
+        let shop = try router.state.withLock { state in
+            let app = try #require(number(of: "app", fold: true, under: Trie.schemesRoot, in: state.trie).number)
+            let shop = try #require(number(of: "shop", fold: true, under: app, in: state.trie).number)
+            #expect(shop == Trie.derivedNumber(number(of: "shop", fold: true, under: app, in: state.trie).hash))
+            state.trie.literalNumbers.insert(Trie.derivedNumber(number(of: "cart", fold: false, under: shop, in: state.trie).hash))
+            return shop
+        }
+        try router.register("app://shop/cart/:id") { _ in }
+        try router.register("app://shop/cart") { _ in }
+        try router.register("app://shop/cart/checkout") { _ in }
+        let (cart, item) = router.state.withLock { state in
+            (number(of: "cart", fold: false, under: shop, in: state.trie), number(of: "item", fold: false, under: shop, in: state.trie))
+        }
+        #expect(try #require(cart.number) != Trie.derivedNumber(cart.hash), "the taken number is not given again")
+        #expect(try #require(item.number) == Trie.derivedNumber(item.hash))
+        #expect(router.match("app://shop/cart")?.pattern == "app://shop/cart")
+        #expect(router.match("app://shop/cart/7")?.parameters["id"] == "7")
+        #expect(router.match("app://shop/cart/checkout")?.pattern == "app://shop/cart/checkout")
+        #expect(router.match("app://shop/item/3")?.parameters["id"] == "3")
+        #expect(router.match("app://shop/cart/7/x") == nil)
+        #expect(router.match("app://shop/carts") == nil)
+    }
+
     @Test func caseInsensitivePathsFoldLongSegments() throws {
         let router = Router(options: .init(caseInsensitivePaths: true))
         try router.register("app://host/AVeryLongPathSegmentIndeed/Short") { _ in }

@@ -45,6 +45,7 @@ import Testing
             #expect(state.trie.priorityTracked)
             #expect(state.trie.densePriorities.count == state.trie.nodes.count)
             #expect(state.trie.literalPriorities.count == state.trie.literals.count)
+            #expect(Set(state.trie.literalPriorities.keys) == Set(state.trie.literalNumbers.numbers))
         }
         #expect(router.match("t://a/7/x")?.pattern == "t://a/:n/:id")
     }

@@ -20,8 +20,6 @@ struct LiteralTable: Sendable {
     /// The trie changes nodes in slots in place (``Trie/updateNode(_:_:)``), never keys.
     var slots: [Slot] = Array(repeating: Slot(), count: 16)
     private(set) var count = 0
-    /// The number the next literal node gets (they count down from -1).
-    private(set) var nextNumber: Int32 = -1
 
     /// Keys longer than this live in the arena.
     static let inlineCapacity = 16
@@ -32,7 +30,18 @@ struct LiteralTable: Sendable {
     static func find(
         _ key: LiteralKey, parent: Int32, slots: UnsafePointer<Slot>, mask: Int, arena: UnsafePointer<UInt8>
     ) -> Int {
-        var index = Int(key.hash(parent: parent)) & mask
+        find(key, parent: parent, hash: key.hash(parent: parent), slots: slots, mask: mask, arena: arena)
+    }
+
+    /// ``find(_:parent:slots:mask:arena:)`` with the slot hash already taken
+    /// (`key.hash(parent: parent)`).
+    ///
+    /// - Complexity: O(key length) expected: one slot, more only on a collision.
+    @inline(__always)
+    static func find(
+        _ key: LiteralKey, parent: Int32, hash: UInt32, slots: UnsafePointer<Slot>, mask: Int, arena: UnsafePointer<UInt8>
+    ) -> Int {
+        var index = Int(hash) & mask
         while true {
             let slot = slots + index
             if slot.pointee.count == 0 { return -1 }
@@ -58,19 +67,18 @@ struct LiteralTable: Sendable {
         return index < 0 ? nil : index
     }
 
-    /// Adds a literal node under `parent` and returns its slot. A key longer than 16 bytes must
-    /// already be in the arena, folded like `key`, at `arenaStart`. Slot indices taken before
-    /// this call are stale afterwards.
-    mutating func insert(parent: Int32, key: LiteralKey, arenaStart: Int32, arena: [UInt8]) -> Int {
+    /// Adds a literal node numbered `number` under `parent` and returns its slot. A key longer
+    /// than 16 bytes must already be in the arena, folded like `key`, at `arenaStart`. Slot
+    /// indices taken before this call are stale afterwards.
+    mutating func insert(parent: Int32, key: LiteralKey, number: Int32, arenaStart: Int32, arena: [UInt8]) -> Int {
         if (count + 1) * 4 > slots.count * 3 { grow(arena: arena) }
         var slot = Slot()
         slot.parent = parent
         slot.count = UInt32(key.count)
         slot.word0 = key.word0
         slot.word1 = key.word1
-        slot.node = Trie.Node(number: nextNumber)
+        slot.node = Trie.Node(number: number)
         if key.count > Self.inlineCapacity { slot.word0 = UInt64(arenaStart); slot.word1 = 0 }
-        nextNumber -= 1
         count += 1
         return place(slot, hash: key.hash(parent: parent))
     }

@@ -15,44 +15,69 @@ extension TrieView {
     /// fails after passing an untried branch (or meets a typed or suffixed placeholder) leaves
     /// the answer to the full search.
     ///
+    /// The next node's number is never read from the node: a literal child's is derived from
+    /// the hash that found it, a dense node's is its index. So the probe of the next level can
+    /// start while the node this level found is still on its way from memory.
+    ///
     /// - Complexity: O(segments), one probe per literal level; no allocation.
     @inline(__always)
     func descend(from root: Trie.Node, _ input: Trie.MatchInput, captures: UnsafeMutablePointer<UInt16>) -> Descent {
+        withUnsafePointer(to: root) { descend(from: $0, input, captures: captures) }
+    }
+
+    /// ``descend(from:_:captures:)`` holding a pointer to the current node rather than a copy:
+    /// its fields are read when they are needed, and the loop keeps its state in registers.
+    @inline(__always)
+    private func descend(
+        from root: UnsafePointer<Trie.Node>, _ input: Trie.MatchInput, captures: UnsafeMutablePointer<UInt16>
+    ) -> Descent {
         var node = root
+        var number = root.pointee.number
         var depth = 0
         var captureCount = 0
         var passedBranch = false
         let count = input.segments.count
         while depth < count {
-            if node.literalFilter != 0 {
+            if node.pointee.literalFilter != 0 {
                 let segment = input.segments[depth]
                 guard !segment.isEncoded else { return .undecided }
                 let start = input.bytes + Int(segment.start)
                 let literal = LiteralKey(base: start, count: Int(segment.end - segment.start), readableStart: input.bytes,
                                          readableEnd: input.end,
                                          fold: Trie.folds(depth: depth, caseInsensitivePaths: input.caseInsensitivePaths))
-                if let child = literalChild(literal, of: node) {
-                    if node.firstParameterEdge >= 0 || node.catchAllLeaf >= 0 { passedBranch = true }
-                    node = child
-                    depth += 1
-                    continue
+                let bits = literal.filterBits
+                if node.pointee.literalFilter & bits == bits {
+                    let hash = literal.hash(parent: number)
+                    let derived = Trie.derivedNumber(hash)
+                    let index = LiteralTable.find(literal, parent: number, hash: hash, slots: slots, mask: slotMask, arena: arena)
+                    if index >= 0 {
+                        if node.pointee.firstParameterEdge >= 0 || node.pointee.catchAllLeaf >= 0 { passedBranch = true }
+                        node = (slots + index).pointer(to: \.node)!
+                        // A predicted branch, not a data dependency: the next probe goes on with
+                        // `derived`. A child whose number is not derived is left to the search.
+                        guard node.pointee.number == derived else { return .undecided }
+                        number = derived
+                        depth += 1
+                        continue
+                    }
                 }
             }
-            if node.plainChild >= 0 {
-                if node.catchAllLeaf >= 0 { passedBranch = true }
+            if node.pointee.plainChild >= 0 {
+                if node.pointee.catchAllLeaf >= 0 { passedBranch = true }
                 captures[captureCount] = UInt16(truncatingIfNeeded: depth)
                 captureCount += 1
-                node = nodes[Int(node.plainChild)]
+                number = node.pointee.plainChild
+                node = nodes + Int(number)
                 depth += 1
                 continue
             }
-            if node.firstParameterEdge >= 0 { return .undecided }
-            if node.catchAllLeaf >= 0 {
-                return .found(Trie.Found(leaf: node.catchAllLeaf, priority: .min, captureCount: captureCount))
+            if node.pointee.firstParameterEdge >= 0 { return .undecided }
+            if node.pointee.catchAllLeaf >= 0 {
+                return .found(Trie.Found(leaf: node.pointee.catchAllLeaf, priority: .min, captureCount: captureCount))
             }
             return passedBranch ? .undecided : .notFound
         }
-        let leaf = node.leaf >= 0 ? node.leaf : node.catchAllLeaf
+        let leaf = node.pointee.leaf >= 0 ? node.pointee.leaf : node.pointee.catchAllLeaf
         if leaf >= 0 { return .found(Trie.Found(leaf: leaf, priority: .min, captureCount: captureCount)) }
         return passedBranch ? .undecided : .notFound
     }

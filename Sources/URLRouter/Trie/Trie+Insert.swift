@@ -27,16 +27,8 @@ extension Trie {
         if let priority { trackPriorities(before: priority) }
         guard var node = root(scheme: pattern.scheme, create: create) else { return nil }
         if pattern.isFallback { return Endpoint(node: node, slot: .fallback, number: self.node(node).number) }
-        func raise(_ ref: NodeRef) {
-            guard let priority, priorityTracked else { return }
-            let number = Int(self.node(ref).number)
-            if number >= 0 {
-                densePriorities[number] = max(densePriorities[number], priority)
-            } else {
-                literalPriorities[-number - 1] = max(literalPriorities[-number - 1], priority)
-            }
-        }
-        raise(node)
+        let raising = priorityTracked ? priority : nil
+        if let raising { raisePriority(of: node, to: raising) }
         for (depth, position) in pattern.expansion(expansion).enumerated() {
             let view = pattern.views[position]
             switch view.kind {
@@ -60,9 +52,19 @@ extension Trie {
                     return nil
                 }
             }
-            raise(node)
+            if let raising { raisePriority(of: node, to: raising) }
         }
         return Endpoint(node: node, slot: .terminal, number: self.node(node).number)
+    }
+
+    /// Lifts the highest priority kept for the node at `ref` to at least `priority`.
+    private mutating func raisePriority(of ref: NodeRef, to priority: Int32) {
+        let number = node(ref).number
+        if number >= 0 {
+            densePriorities[Int(number)] = max(densePriorities[Int(number)], priority)
+        } else {
+            literalPriorities[number] = max(literalPriorities[number] ?? .min, priority)
+        }
     }
 
     /// Starts keeping each node's highest priority when a leaf of `priority` is about to make
@@ -72,7 +74,8 @@ extension Trie {
     private mutating func trackPriorities(before priority: Int32) {
         guard !priorityTracked, priorityRange.low <= priorityRange.high, priority != priorityRange.high else { return }
         densePriorities = Array(repeating: priorityRange.high, count: nodes.count)
-        literalPriorities = Array(repeating: priorityRange.high, count: literals.count)
+        let high = priorityRange.high
+        literalPriorities = Dictionary(uniqueKeysWithValues: literalNumbers.numbers.lazy.map { ($0, high) })
         leafPriorities = Array(repeating: priorityRange.high, count: leaves.count)
     }
 
@@ -165,12 +168,23 @@ extension Trie {
         if raw.count > LiteralTable.inlineCapacity {
             if fold { bytes.appendCompactly(contentsOf: raw.lazy.map(foldASCII)) } else { bytes.appendCompactly(contentsOf: raw) }
         }
-        if priorityTracked { literalPriorities.appendCompactly(.min) }
-        let slot = literals.insert(parent: parentNode.number, key: key, arenaStart: arenaStart, arena: bytes)
+        let number = newLiteralNumber(hash: key.hash(parent: parentNode.number))
+        let slot = literals.insert(parent: parentNode.number, key: key, number: number, arenaStart: arenaStart, arena: bytes)
         if parentNode.number == Self.schemesRoot {
             if raw.count <= 8 { schemeWords.append(key.word0) } else { hasLongScheme = true }
         }
         return NodeRef(index: Int32(slot), inSlot: true)
+    }
+
+    /// The number for a new literal node whose slot hash is `hash`: the derived one when it is
+    /// free, else the next free one.
+    ///
+    /// - Complexity: O(1) expected.
+    private mutating func newLiteralNumber(hash: UInt32) -> Int32 {
+        let derived = Self.derivedNumber(hash)
+        if derivesLiteralNumbers && literalNumbers.insert(derived) { return derived }
+        while !literalNumbers.insert(nextIrregularNumber) { nextIrregularNumber -= 1 }
+        return nextIrregularNumber
     }
 
     private func parameterChild(of parent: NodeRef, _ view: SegmentView, _ pattern: PatternScratch) -> NodeRef? {

@@ -52,9 +52,9 @@ final class TrieView: @unchecked Sendable {
     let types: UnsafeBufferPointer<RouteParameterType>
     /// Every leaf has the same priority.
     let uniform: Bool
-    /// ``Trie/densePriorities`` and ``Trie/literalPriorities``; nil while `uniform`.
+    /// ``Trie/densePriorities`` (nil while `uniform`) and ``Trie/literalPriorities`` (empty then).
     let densePriorities: UnsafePointer<Int32>?
-    let literalPriorities: UnsafePointer<Int32>?
+    let literalPriorities: [Int32: Int32]
     /// ``Trie/leafPriorities``; nil while every leaf has one priority.
     let leafPriorities: UnsafePointer<Int32>?
     /// The schemes that fit in a word, found without hashing.
@@ -75,7 +75,7 @@ final class TrieView: @unchecked Sendable {
         types = trie.types.withUnsafeBufferPointer { $0 }
         uniform = trie.uniformPriority
         densePriorities = trie.priorityTracked ? base(trie.densePriorities) : nil
-        literalPriorities = trie.priorityTracked ? base(trie.literalPriorities) : nil
+        literalPriorities = trie.literalPriorities
         leafPriorities = trie.priorityTracked ? base(trie.leafPriorities) : nil
         schemes = SchemeShortcut(trie)
     }
@@ -83,7 +83,7 @@ final class TrieView: @unchecked Sendable {
     /// The highest priority at or below `node`. Only asked when priorities differ.
     @inline(__always)
     func maxPriority(_ node: Trie.Node) -> Int32 {
-        node.number >= 0 ? densePriorities![Int(node.number)] : literalPriorities![Int(-node.number - 1)]
+        node.number >= 0 ? densePriorities![Int(node.number)] : literalPriorities[node.number] ?? .min
     }
 
     /// Finds the winning route for `input`. `captures` (one entry per segment) receives, for the

@@ -26,8 +26,10 @@ struct Trie: Sendable {
         var plainChild: Int32 = -1
         /// Bloom bits of the literal children's keys (``LiteralKey/filterBits``); 0: none.
         var literalFilter: UInt32 = 0
-        /// What this node's literal children are keyed by: its index in `nodes` for a node
-        /// there, a negative number for a node in a literal slot. Never changes.
+        /// What this node's literal children are keyed by, unique in the trie and never changed:
+        /// its index in `nodes` for a node there; for a node in a literal slot, a negative number,
+        /// as a rule derived from its slot hash (``Trie/derivedNumber(_:)``), so that a lookup
+        /// knows it before the slot is read.
         var number: Int32
     }
 
@@ -55,6 +57,18 @@ struct Trie: Sendable {
     /// The node parameter edge `edge` leads to, an index in `nodes`.
     @inline(__always)
     static func child(ofEdge edge: Int32) -> Int32 { edge &+ 2 }
+
+    /// The number of the literal child whose slot hash (``LiteralKey/hash(parent:)``) is `hash`,
+    /// unless another node took that number first (in a table of 100,000 routes, about one node
+    /// finds it taken): that child gets the next free negative number instead.
+    ///
+    /// Lookups take the next level's number from the hash they already computed, without
+    /// waiting for the slot's node to arrive from memory, so the probes of successive levels
+    /// overlap; they only compare it with the node's once it has arrived.
+    @inline(__always)
+    static func derivedNumber(_ hash: UInt32) -> Int32 {
+        Int32(bitPattern: hash | 0x8000_0000)
+    }
 
     /// The most placeholder types a router takes (``ParameterEdge/type`` is 16 bits).
     static let maxTypes = Int(Int16.max)
@@ -96,6 +110,12 @@ struct Trie: Sendable {
     /// is never empty and always has a base address.
     var bytes: [UInt8] = [0]
     var literals = LiteralTable()
+    /// The numbers of all literal nodes, so that a derived number is given only once.
+    var literalNumbers = LiteralNumberSet()
+    /// Where the search for a free number goes on, for a literal node whose derived one is taken.
+    var nextIrregularNumber: Int32 = -1
+    /// Off only in tests: new literal nodes then get numbers as if every derived one collided.
+    var derivesLiteralNumbers = true
     /// The folded, zero-padded bytes of every scheme of at most 8 bytes, in the order they were
     /// added (``SchemeShortcut``); `hasLongScheme` when some scheme is longer.
     var schemeWords: [UInt64] = []
@@ -105,11 +125,11 @@ struct Trie: Sendable {
     /// Placeholder types: the built-ins first, then the router's own.
     var types: [RouteParameterType] = RouteParameterType.builtins
     /// The highest priority of any leaf at or below each node (never lowered on removal), by
-    /// node number: `densePriorities[number]`, `literalPriorities[-number - 1]`. Both stay empty
-    /// while every leaf has one priority (``priorityTracked`` is false): each node's is then
-    /// `priorityRange.high`, and matching never asks.
+    /// node number: `densePriorities[number]`, `literalPriorities[number]` (missing: none yet).
+    /// Both stay empty while every leaf has one priority (``priorityTracked`` is false): each
+    /// node's is then `priorityRange.high`, and matching never asks.
     var densePriorities: [Int32] = []
-    var literalPriorities: [Int32] = []
+    var literalPriorities: [Int32: Int32] = [:]
     /// Each leaf's priority, by leaf number, once they differ; empty before.
     var leafPriorities: [Int32] = []
     /// Whether the priorities above are kept (`nodes` always holds the two roots, so a kept

@@ -1,0 +1,31 @@
+import Testing
+@testable import URLRouter
+
+/// The set that keeps literal node numbers unique, against `Set<Int32>`.
+@Suite struct LiteralNumberSetTests {
+    /// Random numbers, runs of consecutive ones (as given when a derived number is taken), and
+    /// repeats, across several doublings of the table.
+    @Test(arguments: 0..<20)
+    func agreesWithSet(seed: Int) {
+        var random = SeededRandom(seed: UInt64(seed) &+ 77)
+        var numbers = LiteralNumberSet()
+        var reference = Set<Int32>()
+        var given: [Int32] = []
+        for _ in 0..<3_000 {
+            let number: Int32 = switch random.next() % 4 {
+            case 0 where !given.isEmpty: given[Int(random.next() % UInt64(given.count))]
+            case 1: -Int32(truncatingIfNeeded: random.next() % 64) - 1
+            default: Int32(bitPattern: UInt32(truncatingIfNeeded: random.next()) | 0x8000_0000)
+            }
+            #expect(numbers.insert(number) == reference.insert(number).inserted)
+            given.append(number)
+        }
+        #expect(numbers.count == reference.count)
+        #expect(Set(numbers.numbers) == reference)
+        for number in given.prefix(200) { #expect(numbers.contains(number)) }
+        for _ in 0..<200 {
+            let number = Int32(bitPattern: UInt32(truncatingIfNeeded: random.next()) | 0x8000_0000)
+            #expect(numbers.contains(number) == reference.contains(number))
+        }
+    }
+}
