@@ -38,14 +38,14 @@ import Testing
         for index in 0..<50 { try router.register("t://a/\(index)/:id", priority: 4) { _ in } }
         router.state.withLock { state in
             #expect(!state.trie.priorityTracked)
-            #expect(state.trie.densePriorities.isEmpty && state.trie.literalPriorities.isEmpty)
+            #expect(state.trie.densePriorities.isEmpty && !state.trie.literalNumbers.tracksPriorities)
         }
         try router.register("t://a/:n/:id", priority: 5) { _ in }
         router.state.withLock { state in
             #expect(state.trie.priorityTracked)
             #expect(state.trie.densePriorities.count == state.trie.nodes.count)
-            #expect(state.trie.literalPriorities.count == state.trie.literals.count)
-            #expect(Set(state.trie.literalPriorities.keys) == Set(state.trie.literalNumbers.numbers))
+            #expect(state.trie.literalNumbers.priorities.count == state.trie.literalNumbers.buckets.count)
+            #expect(state.trie.literalNumbers.count == state.trie.literals.count)
         }
         #expect(router.match("t://a/7/x")?.pattern == "t://a/:n/:id")
     }

@@ -1,6 +1,8 @@
-/// The numbers given to literal nodes (``Trie/derivedNumber(_:)``), so that none is given twice:
-/// an open-addressing set of negative `Int32`s, hashed by one multiply. It costs registration a
-/// few instructions per literal node, where a `Set<Int32>` cost hundreds (it hashes with SipHash).
+/// The numbers given to literal nodes (``Trie/derivedNumber(_:)``), so that none is given twice,
+/// and, once priorities differ, each one's highest priority (``Trie/densePriorities`` keeps
+/// the other nodes'): an open-addressing table of negative `Int32`s hashed by one multiply. It
+/// costs registration a few instructions per literal node, where a `Set<Int32>` cost hundreds
+/// (it hashes with SipHash), and the search reads a priority with one probe.
 ///
 /// ```swift
 /// var numbers = LiteralNumberSet()
@@ -10,20 +12,28 @@
 /// ```
 struct LiteralNumberSet: Sendable {
     /// 0 marks an empty bucket (every number is negative).
-    private var buckets = [Int32](repeating: 0, count: 16)
+    private(set) var buckets = [Int32](repeating: 0, count: 16)
+    /// The highest priority of each bucket's number; empty while priorities are not kept.
+    private(set) var priorities: [Int32] = []
     private(set) var count = 0
 
     /// Every number in the set, in no particular order.
     var numbers: some Sequence<Int32> { buckets.lazy.filter { $0 != 0 } }
 
-    /// Adds `number`, which must be negative; false when it was there already.
+    /// Whether each number's priority is kept.
+    var tracksPriorities: Bool { !priorities.isEmpty }
+
+    /// Adds `number`, which must be negative; false when it was there already. A new number's
+    /// priority, when kept, is `Int32.min` until raised.
     ///
     /// - Complexity: O(1) expected, amortized over the table's doublings.
     @discardableResult
     mutating func insert(_ number: Int32) -> Bool {
         precondition(number < 0, "literal node numbers are negative")
         if (count + 1) * 4 > buckets.count * 3 { grow() }
-        guard Self.place(number, in: &buckets) else { return false }
+        let (index, found) = Self.bucket(of: number, in: buckets)
+        guard !found else { return false }
+        buckets[index] = number
         count += 1
         return true
     }
@@ -32,25 +42,43 @@ struct LiteralNumberSet: Sendable {
     ///
     /// - Complexity: O(1) expected.
     func contains(_ number: Int32) -> Bool {
-        let mask = buckets.count - 1
-        var index = Self.home(number, mask: mask)
-        while buckets[index] != 0 {
-            if buckets[index] == number { return true }
-            index = (index + 1) & mask
-        }
-        return false
+        Self.bucket(of: number, in: buckets).found
     }
 
-    /// Puts `number` in its bucket, or returns false when it is there already.
-    private static func place(_ number: Int32, in buckets: inout [Int32]) -> Bool {
+    /// Starts keeping priorities: every number's is `priority`.
+    mutating func trackPriorities(startingAt priority: Int32) {
+        priorities = buckets.map { $0 == 0 ? .min : priority }
+    }
+
+    /// Lifts the priority of `number` (in the set, priorities kept) to at least `priority`.
+    mutating func raisePriority(of number: Int32, to priority: Int32) {
+        let (index, found) = Self.bucket(of: number, in: buckets)
+        precondition(found && tracksPriorities, "raising the priority of an unknown number")
+        priorities[index] = max(priorities[index], priority)
+    }
+
+    /// The priority of `number`, which is in the set, from raw views of `buckets` and
+    /// `priorities` (`mask`: the bucket count minus one).
+    ///
+    /// - Complexity: O(1) expected.
+    @inline(__always)
+    static func priority(
+        of number: Int32, buckets: UnsafePointer<Int32>, priorities: UnsafePointer<Int32>, mask: Int
+    ) -> Int32 {
+        var index = home(number, mask: mask)
+        while buckets[index] != number { index = (index + 1) & mask }
+        return priorities[index]
+    }
+
+    /// The bucket holding `number`, or the empty one where it would go.
+    private static func bucket(of number: Int32, in buckets: [Int32]) -> (index: Int, found: Bool) {
         let mask = buckets.count - 1
         var index = home(number, mask: mask)
         while buckets[index] != 0 {
-            if buckets[index] == number { return false }
+            if buckets[index] == number { return (index, true) }
             index = (index + 1) & mask
         }
-        buckets[index] = number
-        return true
+        return (index, false)
     }
 
     /// The first bucket to try. Derived numbers are already mixed; the multiply spreads the
@@ -62,7 +90,13 @@ struct LiteralNumberSet: Sendable {
 
     private mutating func grow() {
         var larger = [Int32](repeating: 0, count: buckets.count * 2)
-        for number in buckets where number != 0 { _ = Self.place(number, in: &larger) }
+        var largerPriorities = tracksPriorities ? [Int32](repeating: .min, count: larger.count) : []
+        for (old, number) in buckets.enumerated() where number != 0 {
+            let index = Self.bucket(of: number, in: larger).index
+            larger[index] = number
+            if tracksPriorities { largerPriorities[index] = priorities[old] }
+        }
         buckets = larger
+        priorities = largerPriorities
     }
 }

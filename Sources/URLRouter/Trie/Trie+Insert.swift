@@ -63,7 +63,7 @@ extension Trie {
         if number >= 0 {
             densePriorities[Int(number)] = max(densePriorities[Int(number)], priority)
         } else {
-            literalPriorities[number] = max(literalPriorities[number] ?? .min, priority)
+            literalNumbers.raisePriority(of: number, to: priority)
         }
     }
 
@@ -74,8 +74,7 @@ extension Trie {
     private mutating func trackPriorities(before priority: Int32) {
         guard !priorityTracked, priorityRange.low <= priorityRange.high, priority != priorityRange.high else { return }
         densePriorities = Array(repeating: priorityRange.high, count: nodes.count)
-        let high = priorityRange.high
-        literalPriorities = Dictionary(uniqueKeysWithValues: literalNumbers.numbers.lazy.map { ($0, high) })
+        literalNumbers.trackPriorities(startingAt: priorityRange.high)
         leafPriorities = Array(repeating: priorityRange.high, count: leaves.count)
     }
 

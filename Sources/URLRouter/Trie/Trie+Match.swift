@@ -52,9 +52,10 @@ final class TrieView: @unchecked Sendable {
     let types: UnsafeBufferPointer<RouteParameterType>
     /// Every leaf has the same priority.
     let uniform: Bool
-    /// ``Trie/densePriorities`` (nil while `uniform`) and ``Trie/literalPriorities`` (empty then).
+    /// ``Trie/densePriorities`` and the literal nodes' priorities in ``Trie/literalNumbers``
+    /// (its buckets, priorities and mask); nil while `uniform`.
     let densePriorities: UnsafePointer<Int32>?
-    let literalPriorities: [Int32: Int32]
+    let literalNumbers: (buckets: UnsafePointer<Int32>, priorities: UnsafePointer<Int32>, mask: Int)?
     /// ``Trie/leafPriorities``; nil while every leaf has one priority.
     let leafPriorities: UnsafePointer<Int32>?
     /// The schemes that fit in a word, found without hashing.
@@ -75,7 +76,9 @@ final class TrieView: @unchecked Sendable {
         types = trie.types.withUnsafeBufferPointer { $0 }
         uniform = trie.uniformPriority
         densePriorities = trie.priorityTracked ? base(trie.densePriorities) : nil
-        literalPriorities = trie.literalPriorities
+        literalNumbers = trie.priorityTracked
+            ? (base(trie.literalNumbers.buckets)!, base(trie.literalNumbers.priorities)!, trie.literalNumbers.buckets.count - 1)
+            : nil
         leafPriorities = trie.priorityTracked ? base(trie.leafPriorities) : nil
         schemes = SchemeShortcut(trie)
     }
@@ -83,7 +86,9 @@ final class TrieView: @unchecked Sendable {
     /// The highest priority at or below `node`. Only asked when priorities differ.
     @inline(__always)
     func maxPriority(_ node: Trie.Node) -> Int32 {
-        node.number >= 0 ? densePriorities![Int(node.number)] : literalPriorities[node.number] ?? .min
+        if node.number >= 0 { return densePriorities![Int(node.number)] }
+        let literal = literalNumbers!
+        return LiteralNumberSet.priority(of: node.number, buckets: literal.buckets, priorities: literal.priorities, mask: literal.mask)
     }
 
     /// Finds the winning route for `input`. `captures` (one entry per segment) receives, for the

@@ -110,7 +110,8 @@ struct Trie: Sendable {
     /// is never empty and always has a base address.
     var bytes: [UInt8] = [0]
     var literals = LiteralTable()
-    /// The numbers of all literal nodes, so that a derived number is given only once.
+    /// The numbers of all literal nodes, so that a derived number is given only once, and
+    /// their highest priorities once those are kept.
     var literalNumbers = LiteralNumberSet()
     /// Where the search for a free number goes on, for a literal node whose derived one is taken.
     var nextIrregularNumber: Int32 = -1
@@ -125,11 +126,10 @@ struct Trie: Sendable {
     /// Placeholder types: the built-ins first, then the router's own.
     var types: [RouteParameterType] = RouteParameterType.builtins
     /// The highest priority of any leaf at or below each node (never lowered on removal), by
-    /// node number: `densePriorities[number]`, `literalPriorities[number]` (missing: none yet).
-    /// Both stay empty while every leaf has one priority (``priorityTracked`` is false): each
-    /// node's is then `priorityRange.high`, and matching never asks.
+    /// node number: `densePriorities[number]` for dense nodes, ``literalNumbers`` for literal
+    /// ones. Both are kept only once leaves' priorities differ (``priorityTracked``): each
+    /// node's is `priorityRange.high` until then, and matching never asks.
     var densePriorities: [Int32] = []
-    var literalPriorities: [Int32: Int32] = [:]
     /// Each leaf's priority, by leaf number, once they differ; empty before.
     var leafPriorities: [Int32] = []
     /// Whether the priorities above are kept (`nodes` always holds the two roots, so a kept
