@@ -8,7 +8,6 @@
 /// var numbers = LiteralNumberSet()
 /// numbers.insert(-7)      // true
 /// numbers.insert(-7)      // false: already given
-/// numbers.contains(-7)    // true
 /// ```
 struct LiteralNumberSet: Sendable {
     /// 0 marks an empty bucket (every number is negative).
@@ -38,13 +37,6 @@ struct LiteralNumberSet: Sendable {
         return true
     }
 
-    /// Whether `number` is in the set.
-    ///
-    /// - Complexity: O(1) expected.
-    func contains(_ number: Int32) -> Bool {
-        Self.bucket(of: number, in: buckets).found
-    }
-
     /// Starts keeping priorities: every number's is `priority`.
     mutating func trackPriorities(startingAt priority: Int32) {
         priorities = buckets.map { $0 == 0 ? .min : priority }
@@ -57,8 +49,8 @@ struct LiteralNumberSet: Sendable {
         priorities[index] = max(priorities[index], priority)
     }
 
-    /// The priority of `number`, which is in the set, from raw views of `buckets` and
-    /// `priorities` (`mask`: the bucket count minus one).
+    /// The priority of `number` (every literal node's number is in the set), from raw views of
+    /// `buckets` and `priorities` (`mask`: the bucket count minus one).
     ///
     /// - Complexity: O(1) expected.
     @inline(__always)
@@ -66,7 +58,14 @@ struct LiteralNumberSet: Sendable {
         of number: Int32, buckets: UnsafePointer<Int32>, priorities: UnsafePointer<Int32>, mask: Int
     ) -> Int32 {
         var index = home(number, mask: mask)
-        while buckets[index] != number { index = (index + 1) & mask }
+        while buckets[index] != number {
+            // An empty bucket ends the probe: an unknown number must not loop forever.
+            guard buckets[index] != 0 else {
+                assertionFailure("no priority is kept for literal node number \(number)")
+                return .max
+            }
+            index = (index + 1) & mask
+        }
         return priorities[index]
     }
 
