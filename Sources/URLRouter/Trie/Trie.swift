@@ -11,7 +11,8 @@
 /// - literal children in the hash table keyed by (parent's number, decoded bytes), behind a
 ///   32-bit Bloom filter in the parent that skips most probes for keys that are not there;
 /// - placeholder and `*` edges in a short chain sorted by specificity (suffix > typed > plain >
-///   `*`), with a shortcut to the child when the only edge is a plain `:name`;
+///   `*`), with a shortcut to the child when the only edge is a plain `:name` (the parent then
+///   also keeps the child's leaf, so a URL that ends in that placeholder never reads the child);
 /// - a `**` leaf (`catchAllLeaf`) that takes every remaining segment.
 struct Trie: Sendable {
     /// What matching reads of a node.
