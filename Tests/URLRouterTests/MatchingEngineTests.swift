@@ -21,6 +21,56 @@ import Testing
         #expect(router.match("app://\(host)x/\(path)") == nil)
     }
 
+    /// The memory figures rest on these sizes: a node is 24 bytes, a literal slot (key and node)
+    /// 48, a leaf 12.
+    @Test func nodesSlotsAndLeavesKeepTheirSize() {
+        #expect(MemoryLayout<Trie.Node>.stride == 24)
+        #expect(MemoryLayout<LiteralTable.Slot>.stride == 48)
+        #expect(MemoryLayout<Trie.Leaf>.stride == 12)
+    }
+
+    /// A step of ``aPlaceholdersParentKeepsItsLeaf(_:)``: register (`+`, `+!` replacing) or
+    /// deregister (`-`) a pattern, then what `app://p/7` matches.
+    struct PlainLeafCase: CustomTestStringConvertible, Sendable {
+        let steps: [(String, String?)]
+        var testDescription: String { steps.map(\.0).joined(separator: ", ") }
+    }
+
+    /// A node whose only placeholder edge is a plain `:name` keeps its child's leaf, so that a
+    /// descent ending in that placeholder need not read the child; the copy follows every change
+    /// to the child's leaves.
+    @Test(arguments: [
+        PlainLeafCase(steps: [("+app://p/:id", "app://p/:id"), ("-app://p/:id", nil), ("+app://p/:x", "app://p/:x")]),
+        PlainLeafCase(steps: [("+app://p/:id/**", "app://p/:id/**"), ("+app://p/:id", "app://p/:id"),
+                              ("-app://p/:id", "app://p/:id/**"), ("-app://p/:id/**", nil)]),
+        PlainLeafCase(steps: [("+app://p/:id/more", nil), ("+app://p/:id", "app://p/:id"), ("-app://p/:id", nil)]),
+        PlainLeafCase(steps: [("+app://p/:id", "app://p/:id"), ("+!app://p/:n", "app://p/:n")]),
+        PlainLeafCase(steps: [("+app://p/:id", "app://p/:id"), ("+app://p/:id<int>", "app://p/:id<int>"),
+                              ("-app://p/:id<int>", "app://p/:id")]),
+        PlainLeafCase(steps: [("+app://:host/:id", "app://:host/:id"), ("+app://p/:id/x", "app://:host/:id"),
+                              ("+app://p/:id", "app://p/:id"), ("-app://p/:id", "app://:host/:id")]),
+    ])
+    func aPlaceholdersParentKeepsItsLeaf(_ test: PlainLeafCase) throws {
+        let router = Router()
+        for (step, expected) in test.steps {
+            if step.hasPrefix("+!") {
+                try router.register(String(step.dropFirst(2)), replacing: true) { _ in }
+            } else if step.hasPrefix("+") {
+                try router.register(String(step.dropFirst())) { _ in }
+            } else {
+                #expect(router.deregister(String(step.dropFirst())))
+            }
+            #expect(router.match("app://p/7")?.pattern == expected, "after \(step)")
+            router.state.withLock { state in
+                let trie = state.trie
+                let nodes = trie.nodes + trie.literals.slots.filter { $0.count != 0 }.map(\.node)
+                for node in nodes where node.plainChild >= 0 {
+                    #expect(node.plainLeaf == trie.nodes[Int(node.plainChild)].endLeaf, "after \(step)")
+                }
+            }
+        }
+    }
+
     /// A literal node whose derived number is already taken gets another: lookups through it
     /// still find their routes (the straight descent notices, and leaves them to the search).
     @Test func aTakenDerivedNumberIsNotGivenTwice() throws {

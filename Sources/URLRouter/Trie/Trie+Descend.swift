@@ -51,7 +51,7 @@ extension TrieView {
                     let derived = Trie.derivedNumber(hash)
                     let index = LiteralTable.find(literal, parent: number, hash: hash, slots: slots, mask: slotMask, arena: arena)
                     if index >= 0 {
-                        if node.pointee.firstParameterEdge >= 0 || node.pointee.catchAllLeaf >= 0 { passedBranch = true }
+                        if node.pointee.hasParameterEdges || node.pointee.catchAllLeaf >= 0 { passedBranch = true }
                         node = (slots + index).pointer(to: \.node)!
                         // A predicted branch, not a data dependency: the next probe goes on with
                         // `derived`. A child whose number is not derived is left to the search.
@@ -66,18 +66,25 @@ extension TrieView {
                 if node.pointee.catchAllLeaf >= 0 { passedBranch = true }
                 captures[captureCount] = UInt16(truncatingIfNeeded: depth)
                 captureCount += 1
+                depth += 1
+                // At the last segment the parent knows the child's leaf: the child is not read.
+                if depth == count { return ended(at: node.pointee.plainLeaf, captureCount, passedBranch) }
                 number = node.pointee.plainChild
                 node = nodes + Int(number)
-                depth += 1
                 continue
             }
-            if node.pointee.firstParameterEdge >= 0 { return .undecided }
+            if node.pointee.hasParameterEdges { return .undecided }
             if node.pointee.catchAllLeaf >= 0 {
                 return .found(Trie.Found(leaf: node.pointee.catchAllLeaf, priority: .min, captureCount: captureCount))
             }
             return passedBranch ? .undecided : .notFound
         }
-        let leaf = node.pointee.leaf >= 0 ? node.pointee.leaf : node.pointee.catchAllLeaf
+        return ended(at: node.pointee.endLeaf, captureCount, passedBranch)
+    }
+
+    /// The outcome of a descent that used every segment and reached `leaf` (-1: none).
+    @inline(__always)
+    private func ended(at leaf: Int32, _ captureCount: Int, _ passedBranch: Bool) -> Descent {
         if leaf >= 0 { return .found(Trie.Found(leaf: leaf, priority: .min, captureCount: captureCount)) }
         return passedBranch ? .undecided : .notFound
     }
@@ -100,7 +107,7 @@ extension TrieView {
             }
         }
         let schemeless = nodes[Int(Trie.schemelessRoot)]
-        if schemeless.literalFilter != 0 || schemeless.firstParameterEdge >= 0 || schemeless.leaf >= 0 || schemeless.catchAllLeaf >= 0 {
+        if schemeless.literalFilter != 0 || schemeless.hasParameterEdges || schemeless.leaf >= 0 || schemeless.catchAllLeaf >= 0 {
             switch descend(from: schemeless, input, captures: captures) {
             case .found(let found): return found
             case .undecided: return nil

@@ -7,6 +7,9 @@ extension Trie {
         var slot: Slot
         /// The node's number (for a fallback: the scheme root's).
         var number: Int32
+        /// The node's parent when the node is its only placeholder child and a plain `:name`:
+        /// that parent keeps the node's end leaf (``Node/plainLeaf``).
+        var plainParent: NodeRef? = nil
     }
 
     /// The root node for `scheme` (nil: the scheme-less root), creating it when `create` is set.
@@ -26,6 +29,7 @@ extension Trie {
     ) -> Endpoint? {
         if let priority { trackPriorities(before: priority) }
         guard var node = root(scheme: pattern.scheme, create: create) else { return nil }
+        var plainParent: NodeRef?
         if pattern.isFallback { return Endpoint(node: node, slot: .fallback, number: self.node(node).number) }
         let raising = priorityTracked ? priority : nil
         if let raising { raisePriority(of: node, to: raising) }
@@ -33,7 +37,7 @@ extension Trie {
             let view = pattern.views[position]
             switch view.kind {
             case .catchAll:
-                return Endpoint(node: node, slot: .catchAll, number: self.node(node).number)
+                return Endpoint(node: node, slot: .catchAll, number: self.node(node).number, plainParent: plainParent)
             case .literal:
                 let fold = Self.folds(depth: depth, caseInsensitivePaths: caseInsensitivePaths)
                 let parent = node
@@ -43,7 +47,9 @@ extension Trie {
                 }
                 guard let child else { return nil }
                 node = child
+                plainParent = nil
             case .parameter, .wildcard:
+                let parent = node
                 if let child = parameterChild(of: node, view, pattern) {
                     node = child
                 } else if create {
@@ -51,10 +57,11 @@ extension Trie {
                 } else {
                     return nil
                 }
+                plainParent = self.node(parent).plainChild == node.index ? parent : nil
             }
             if let raising { raisePriority(of: node, to: raising) }
         }
-        return Endpoint(node: node, slot: .terminal, number: self.node(node).number)
+        return Endpoint(node: node, slot: .terminal, number: self.node(node).number, plainParent: plainParent)
     }
 
     /// Lifts the highest priority kept for the node at `ref` to at least `priority`.
@@ -147,6 +154,10 @@ extension Trie {
             fallbacks.removeAll { $0.scheme == endpoint.number }
             if leaf >= 0 { fallbacks.append((endpoint.number, leaf)) }
         }
+        if let parent = endpoint.plainParent {
+            let endLeaf = node(endpoint.node).endLeaf
+            updateNode(parent) { $0.plainLeaf = endLeaf }
+        }
     }
 
     /// The literal child of `parent` for the decoded bytes `key` (folded to lowercase when `fold`),
@@ -228,10 +239,8 @@ extension Trie {
         if previous >= 0 { parameterEdges[Int(previous)].next = edgeID }
         let first = previous < 0 ? edgeID : node(parent).firstParameterEdge
         let head = parameterEdges[Int(first)]
-        updateNode(parent) { node in
-            node.firstParameterEdge = first
-            node.plainChild = head.next < 0 && head.rank == 3 ? Self.child(ofEdge: first) : -1
-        }
+        let plainLeaf = nodes[Int(Self.child(ofEdge: first))].endLeaf
+        updateNode(parent) { $0.linkParameterEdges(first: first, plainOnly: head.next < 0 && head.rank == 3, plainLeaf: plainLeaf) }
         return NodeRef(index: child, inSlot: false)
     }
 

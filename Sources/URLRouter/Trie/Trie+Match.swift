@@ -113,7 +113,7 @@ final class TrieView: @unchecked Sendable {
         var matcher = Matcher(view: self, input: input, best: captures, path: path, uniform: uniform)
         if let scheme { matcher.visit(scheme, 0, 0) }
         let schemeless = nodes[Int(Trie.schemelessRoot)]
-        if schemeless.literalFilter != 0 || schemeless.firstParameterEdge >= 0 || schemeless.leaf >= 0 || schemeless.catchAllLeaf >= 0 {
+        if schemeless.literalFilter != 0 || schemeless.hasParameterEdges || schemeless.leaf >= 0 || schemeless.catchAllLeaf >= 0 {
             matcher.visit(schemeless, 0, 0)
         }
         if let scheme, let fallbacks {

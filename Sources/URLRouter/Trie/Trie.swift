@@ -11,7 +11,8 @@
 /// - literal children in the hash table keyed by (parent's number, decoded bytes), behind a
 ///   32-bit Bloom filter in the parent that skips most probes for keys that are not there;
 /// - placeholder and `*` edges in a short chain sorted by specificity (suffix > typed > plain >
-///   `*`), with a shortcut to the child when the only edge is a plain `:name`;
+///   `*`), with a shortcut to the child when the only edge is a plain `:name` (the parent then
+///   also keeps the child's leaf, so a URL that ends in that placeholder never reads the child);
 /// - a `**` leaf (`catchAllLeaf`) that takes every remaining segment.
 struct Trie: Sendable {
     /// What matching reads of a node.
@@ -20,10 +21,14 @@ struct Trie: Sendable {
         var leaf: Int32 = -1
         /// The leaf of the route whose `**` starts here, or -1.
         var catchAllLeaf: Int32 = -1
-        /// The first placeholder edge, or -1.
-        var firstParameterEdge: Int32 = -1
-        /// The child of the only placeholder edge when that edge is a plain `:name`, else -1.
-        var plainChild: Int32 = -1
+        /// The placeholder edges, in one field: -1 when there are none; the child node when the
+        /// only edge is a plain `:name` (its index, `edge + 2`, so at least 2); else
+        /// `-(first edge + 2)`. Read through ``plainChild`` and ``firstParameterEdge``.
+        var parameterLink: Int32 = -1
+        /// When the only placeholder edge is a plain `:name`: the leaf that a URL ending in that
+        /// placeholder takes (the child's ``endLeaf``), so that a descent need not read the child
+        /// at its last segment; -1 otherwise.
+        var plainLeaf: Int32 = -1
         /// Bloom bits of the literal children's keys (``LiteralKey/filterBits``); 0: none.
         var literalFilter: UInt32 = 0
         /// What this node's literal children are keyed by, unique in the trie and never changed:
@@ -31,6 +36,29 @@ struct Trie: Sendable {
         /// as a rule derived from its slot hash (``Trie/derivedNumber(_:)``), so that a lookup
         /// knows it before the slot is read.
         var number: Int32
+
+        /// The child of the only placeholder edge when that edge is a plain `:name`, else -1.
+        @inline(__always)
+        var plainChild: Int32 { max(parameterLink, -1) }
+
+        /// The first placeholder edge, or -1.
+        @inline(__always)
+        var firstParameterEdge: Int32 { (parameterLink >= 0 ? parameterLink : -parameterLink) &- 2 }
+
+        @inline(__always)
+        var hasParameterEdges: Bool { parameterLink != -1 }
+
+        /// The leaf a URL that ends at this node takes: its own, else its `**` route's with no
+        /// segment for the `**`; -1 when neither.
+        @inline(__always)
+        var endLeaf: Int32 { leaf >= 0 ? leaf : catchAllLeaf }
+
+        /// Links the placeholder edges starting at `first` (-1: none); `plainOnly` when that edge
+        /// is the only one and a plain `:name`, whose child's end leaf is then `plainLeaf`.
+        mutating func linkParameterEdges(first: Int32, plainOnly: Bool, plainLeaf: Int32) {
+            parameterLink = first < 0 ? -1 : plainOnly ? Trie.child(ofEdge: first) : -(first &+ 2)
+            self.plainLeaf = plainOnly ? plainLeaf : -1
+        }
     }
 
     /// Where a node is: a literal slot (whose index changes when the table grows, so a reference
