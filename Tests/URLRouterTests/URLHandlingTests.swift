@@ -253,6 +253,36 @@ import URLRouter
         #expect(match.parameters.queryItems.filter { $0.name == "id" }.map(\.value) == ["7", "8"])
     }
 
+    /// A match keeps where its first placeholder's segment is when it starts before byte 4,096
+    /// and is shorter than 63 bytes, and marks a pattern without placeholders so that reading
+    /// it goes straight to the query. Either side of those edges, the values read the same.
+    @Test(arguments: [(4_000, 62), (4_000, 63), (4_000, 64), (4_094, 62), (4_094, 63), (4_095, 63), (4_096, 1), (6, 1)])
+    func theFirstPlaceholderReadsTheSameWhereverItSits(start: Int, length: Int) throws {
+        let page = String(repeating: "p", count: start - "x://".utf8.count - 1)
+        let value = String(repeating: "7", count: length)
+        let router = Router(options: .init(limits: .init(maxPatternLength: 8 * 1024)))
+        try router.register("x://\(page)/:id") { _ in }
+        try router.register("x://\(page)/:id/:name") { _ in }
+        try router.register("x://\(page)/\(value)/literal") { _ in }
+
+        let url = "x://\(page)/\(value)"
+        #expect(url.utf8.count == start + length)
+        let match = try #require(router.match(url + "?id=query&other=1"))
+        #expect(match.pattern == "x://\(page)/:id")
+        #expect(match.parameters["id"] == value)
+        #expect(match.parameters.path == ["id": value])
+        #expect(match.parameters.dictionary == ["id": value, "other": "1"])
+
+        let two = try #require(router.match(url + "/second"))
+        #expect(two.parameters.path == ["id": value, "name": "second"])
+
+        let literal = try #require(router.match(url + "/literal?id=query&other=1"))
+        #expect(literal.pattern == "x://\(page)/\(value)/literal")
+        #expect(literal.parameters["id"] == "query")
+        #expect(literal.parameters.path == [:])
+        #expect(literal.parameters.dictionary == ["id": "query", "other": "1"])
+    }
+
     @Test func userInfoAndRequestFieldsAreUnreachableFromTheURL() throws {
         let router = Router()
         let seen = Slot<String>()

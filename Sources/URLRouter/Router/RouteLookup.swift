@@ -25,7 +25,7 @@ struct LimitProblem: Sendable {
 /// the match is built from it.
 struct RawLookup {
     var found = Trie.Found()
-    var offsets = MatchOffsets(leaf: -1, capture0: nil, queryStart: -1, hasFragment: false)
+    var offsets = MatchOffsets(leaf: -1, captureCount: 0, capture0: nil, queryStart: -1, hasFragment: false)
     var problem: LimitProblem?
 }
 
@@ -121,10 +121,11 @@ extension RouteTable {
         of found: Trie.Found, _ captures: UnsafePointer<UInt16>, _ scanned: ScannedURL,
         _ segments: UnsafeBufferPointer<ScannedSegment>
     ) -> MatchOffsets {
+        assert(found.captureCount == Int(view.leaves![Int(found.leaf)].capturesCount), "a match counts its leaf's captures")
         let first = found.captureCount > 0 ? segments[Int(captures[0])] : nil
         let capture0 = first.flatMap { $0.isEncoded ? nil : $0 }
         return MatchOffsets(
-            leaf: found.leaf, capture0: capture0.map { ($0.start, $0.end) },
+            leaf: found.leaf, captureCount: found.captureCount, capture0: capture0.map { ($0.start, $0.end) },
             queryStart: scanned.queryStart, hasFragment: scanned.fragmentStart >= 0)
     }
 }

@@ -19,7 +19,7 @@ public struct RouteParameters: Sendable, Sequence, CustomStringConvertible {
 
     var leaf: Int32 { offsets.leaf }
     /// How many path placeholders the matched pattern has.
-    var captureCount: Int { Int(table.view.leaves![Int(leaf)].capturesCount) }
+    var captureCount: Int { offsets.hasCaptures ? Int(table.view.leaves![Int(leaf)].capturesCount) : 0 }
 
     /// The value of a path placeholder, else of the last query item named `name`.
     ///
@@ -90,6 +90,7 @@ public struct RouteParameters: Sendable, Sequence, CustomStringConvertible {
     }
 
     private func pathValue(_ name: String) -> String? {
+        guard offsets.hasCaptures else { return nil }
         let view = table.view
         let leaf = view.leaves![Int(leaf)]
         var index = 0
