@@ -16,9 +16,6 @@ struct LiteralNumberSet: Sendable {
     private(set) var priorities: [Int32] = []
     private(set) var count = 0
 
-    /// Every number in the set, in no particular order.
-    var numbers: some Sequence<Int32> { buckets.lazy.filter { $0 != 0 } }
-
     /// Whether each number's priority is kept.
     var tracksPriorities: Bool { !priorities.isEmpty }
 
