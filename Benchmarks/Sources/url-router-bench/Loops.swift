@@ -95,6 +95,9 @@ extension SizeRun {
             if dictionary[lookup.url] != lookup.expectedRoute {
                 problem("Dictionary: \(lookup.url) gave \(dictionary[lookup.url].map(String.init) ?? "nil")")
             }
+            if let index = dictionary.index(forKey: lookup.url), Contestants.shareStorage(dictionary[index].key, lookup.url) {
+                problem("Dictionary: the key for \(lookup.url) is the lookup string's own instance (compared by address)")
+            }
         }
         if problems > 0 {
             report.fail("\(problems) wrong answers at N = \(grouped(set.routes.count)); nothing timed")

@@ -29,6 +29,7 @@ struct SizeRun {
             Contestants.buildRoutingKit(set.routes.map { String(decoding: Array($0.routingKitPath.utf8), as: UTF8.self) })
         }
         let dictionary = Contestants.buildDictionary(set.routes.map(\.sampleURL))
+        let sharingKeys = Contestants.buildDictionarySharingKeys(set.routes.map(\.sampleURL))
         let kit = RoutingKitLookup(router: trie)
         let patternIndex = Dictionary(uniqueKeysWithValues: set.routes.enumerated().map { ($1.pattern, $0) })
 
@@ -45,10 +46,11 @@ struct SizeRun {
 
         // Two lookup sets: every lookup a different route spread over the whole table (what a
         // cold cache sees), and the first 256 of them repeated (a working set of hot routes).
-        let spread = timeLookups(set.lookups, label: "spread", router: router, kit: kit, dictionary: dictionary, n: n)
+        let spread = timeLookups(set.lookups, label: "spread", router: router, kit: kit, dictionary: dictionary,
+                                 sharingKeys: sharingKeys, n: n)
         let hot = timeLookups(Array(set.lookups.prefix(256)), label: "hot 256", router: router, kit: kit,
-                              dictionary: dictionary, n: n)
-        blackHole((router, trie, dictionary))
+                              dictionary: dictionary, sharingKeys: sharingKeys, n: n)
+        blackHole((router, trie, dictionary, sharingKeys))
         return (spread, hot)
     }
 
@@ -56,7 +58,7 @@ struct SizeRun {
     /// Dictionary, and counts allocations; every figure is labelled with the lookup set.
     private func timeLookups(
         _ lookups: [RouteSet.Lookup], label: String, router: URLRouter.Router, kit: RoutingKitLookup,
-        dictionary: [String: Int], n: Int
+        dictionary: [String: Int], sharingKeys: [String: Int], n: Int
     ) -> Times {
         let urls = lookups.map(\.url)
         let hits = lookups.filter(\.kind.isHit).map(\.url)
@@ -69,7 +71,9 @@ struct SizeRun {
         let ourOpen = Workload(name: "open", operations: opens.count) { Self.openAll(router, opens) }
         let kitOpen = Workload(name: "routing-kit open", operations: opens.count) { Self.openAll(kit, opens) }
 
-        let all = timeRoundRobin([ourMatch(urls), kitMatch(urls), dictMatch(urls)], rounds: rounds)
+        let sharedMatch = Workload(name: "dictionary, shared keys", operations: urls.count) { Self.matchAll(sharingKeys, urls) }
+
+        let all = timeRoundRobin([ourMatch(urls), kitMatch(urls), dictMatch(urls), sharedMatch], rounds: rounds)
         let hitTimes = timeRoundRobin([ourMatch(hits), ourMatch(misses), kitMatch(hits), kitMatch(misses)], rounds: rounds)
         let openTimes = timeRoundRobin([ourOpen, kitOpen], rounds: rounds)
 
@@ -83,6 +87,8 @@ struct SizeRun {
                           target: big ? "≤ 1.5×" : nil, met: big ? all[0] / all[2] <= 1.5 : nil))
         report.add(Figure(name: name("match, routing-kit (split + route)"), routeCount: n, value: all[1], unit: "ns"))
         report.add(Figure(name: name("Dictionary<String, Int> exact lookup"), routeCount: n, value: all[2], unit: "ns"))
+        report.add(Figure(name: name("Dictionary, keys the lookup strings themselves"), routeCount: n, value: all[3], unit: "ns",
+                          comparison: "this router ÷ it", ratio: all[0] / all[3]))
         report.add(Figure(name: name("match, hits"), routeCount: n, value: hitTimes[0], unit: "ns",
                           comparison: "routing-kit ÷ this router", ratio: hitTimes[2] / hitTimes[0]))
         report.add(Figure(name: name("match, misses"), routeCount: n, value: hitTimes[1], unit: "ns",

@@ -11,6 +11,11 @@ import URLRouter
 /// registration the reader sees between two of its opens copies the table the reader holds, so
 /// the writer pays O(routes) a route while a reader keeps up; the question is what the reader
 /// pays.
+///
+/// The control: the same burst registered on another router of the same size, where the writer
+/// itself reads a snapshot after every registration (so each one copies the table, as with a
+/// reader), while the reader opens its own router. The reader's rate then shows what a busy
+/// second core costs it with no change to what it reads: the machine's share, not the router's.
 struct WriterBurst {
     let count: Int
     let burst: Int
@@ -25,6 +30,7 @@ struct WriterBurst {
         var aloneRate = 0.0, burstRate = 0.0
         var aloneWorst: UInt64 = 0, burstWorst: UInt64 = 0
         var writerPerRoute = 0.0, writerAlonePerRoute = 0.0
+        var controlRate = 0.0
     }
 
     func run() {
@@ -61,6 +67,19 @@ struct WriterBurst {
             let start = nowNanoseconds()
             Self.register(burst, on: quiet)
             round.writerAlonePerRoute = Double(nowNanoseconds() - start) / Double(burst)
+
+            let (ownRouter, otherRouter) = (Contestants.buildURLRouter(patterns), Contestants.buildURLRouter(patterns))
+            let control = BatchTimes()
+            let otherWriter = Gate()
+            let probe = urls[0]
+            _ = runOnThreads([
+                { Self.openInBatches(urls, on: ownRouter, times: control, until: otherWriter, atLeast: 1) },
+                {
+                    Self.register(burst, on: otherRouter) { blackHole(otherRouter.match(probe)) }
+                    otherWriter.stop.store(true, ordering: .releasing)
+                },
+            ])
+            round.controlRate = Self.rate(control.values.withLock { $0 })
             results.append(round)
         }
         let aloneRate = median(results.map(\.aloneRate)), burstRate = median(results.map(\.burstRate))
@@ -70,6 +89,9 @@ struct WriterBurst {
         report.add(Figure(name: "opens per second, writer registering", routeCount: count, value: burstRate / 1e6,
                           unit: "M/s", comparison: "during the burst (\(title)) ÷ alone", ratio: ratio,
                           target: "≥ 0.8×", met: ratio >= 0.8))
+        report.add(Figure(name: "… control: writer on another router", routeCount: count,
+                          value: median(results.map(\.controlRate)) / 1e6, unit: "M/s",
+                          comparison: "during that burst ÷ alone", ratio: median(results.map { $0.controlRate / $0.aloneRate })))
         report.add(Figure(name: "worst 1,000-open batch, no writer", routeCount: count,
                           value: median(results.map { Double($0.aloneWorst) }) / 1000, unit: "µs"))
         report.add(Figure(name: "worst 1,000-open batch, writer registering", routeCount: count,
@@ -79,9 +101,11 @@ struct WriterBurst {
                           unit: "µs/route", comparison: "with reader ÷ without", ratio: writer / quiet))
     }
 
-    private static func register(_ burst: Int, on router: URLRouter.Router) {
+    /// Registers `burst` new routes, calling `after` after each.
+    private static func register(_ burst: Int, on router: URLRouter.Router, after: () -> Void = {}) {
         for index in 0..<burst {
             try? router.register("app://live/page_\(index)/:id", handler: readIDHandler)
+            after()
         }
     }
 
