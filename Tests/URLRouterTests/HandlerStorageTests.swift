@@ -85,6 +85,34 @@ import Testing
         #expect(weakOwner == nil)
     }
 
+    /// A replaced handler goes as soon as no copy of the list can reach it: at once when none
+    /// shares the list, with the last copy otherwise.
+    @Test(arguments: [false, true])
+    func aReplacedHandlerGoesWithTheLastListThatHoldsIt(shared: Bool) {
+        final class Owner: Sendable {}
+        weak var weakOwner: Owner?
+        var list = HandlerList()
+        var snapshot: HandlerList?
+        do {
+            let owner = Owner()
+            weakOwner = owner
+            for index in 0..<130 {
+                if index == 70 {
+                    list.append { _ in withExtendedLifetime(owner) {} }
+                } else {
+                    list.append { _ in }
+                }
+            }
+        }
+        if shared { snapshot = list }
+        list.replace(70) { _ in }
+        list.replace(3) { _ in }
+        #expect((weakOwner != nil) == shared)
+        snapshot = nil
+        #expect(weakOwner == nil)
+        withExtendedLifetime(snapshot) {}
+    }
+
     /// What an action handler completes a request of `t://x` with.
     private func answer(_ action: @escaping Route.Action) -> Int? {
         let router = Router()

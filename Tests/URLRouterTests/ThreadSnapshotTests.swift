@@ -118,4 +118,59 @@ import Testing
         #expect(router.match("app://moving/299") != nil)
         #expect(router.match("app://moving/3") == nil)
     }
+
+    /// A reader that loads what a writer has finished must find it, whether it takes the
+    /// published snapshot or builds one under the writer lock.
+    @Test func aReaderSeesEveryChangeThatFinishedBeforeItLooked() throws {
+        let router = Router()
+        try router.register("app://seq/0") { _ in }
+        let finished = Locked(0)
+        let stale = Recorder<Int>()
+        // Threads, not tasks: the readers spin until the writer is done, and tasks spinning on
+        // the cooperative pool could keep the writer's task from ever starting.
+        let group = DispatchGroup()
+        func start(_ body: @escaping @Sendable () -> Void) {
+            group.enter()
+            Thread { body(); group.leave() }.start()
+        }
+        for _ in 0..<2 {
+            start {
+                var last = 0
+                while last < 1_500 {
+                    last = finished.withLock { $0 }
+                    if router.match("app://seq/\(last)") == nil { stale.record(last) }
+                }
+            }
+        }
+        start {
+            for index in 1...1_500 {
+                try? router.register("app://seq/\(index)") { _ in }
+                finished.withLock { $0 = index }
+            }
+        }
+        group.wait()
+        #expect(stale.count == 0, "stale reads of: \(stale.values.prefix(5))")
+    }
+
+    /// A reader that arrives while a change holds the writer lock, with no snapshot published,
+    /// waits for that change, whether it succeeds or throws, and reads what it left.
+    @Test(arguments: [false, true])
+    func aReaderArrivingDuringAChangeGetsItsResult(throwing: Bool) throws {
+        let router = Router()
+        try router.register("app://before") { _ in }
+        let inside = DispatchSemaphore(value: 0)
+        let writer = Thread {
+            try? router.mutate { (state: inout RouterState) throws(RouteError) in
+                inside.signal()
+                Thread.sleep(forTimeInterval: 0.05)
+                if throwing { throw RouteError(.conflict, "refused") }
+                try state.add("app://during", priority: 0, access: .public, replacing: false,
+                              handler: .action { _ in }, options: router.options)
+            }
+        }
+        writer.start()
+        inside.wait()
+        #expect(router.match("app://before") != nil)
+        #expect((router.match("app://during") != nil) == !throwing)
+    }
 }
