@@ -30,8 +30,15 @@ struct RawLookup {
     var found = Trie.Found()
     var offsets = MatchOffsets(leaf: -1, captureCount: 0, capture0: nil, queryStart: -1, hasFragment: false)
     var problem: LimitProblem?
-    /// Not looked up: the URL may match a route changed since this (older) table.
-    var stale = false
+
+    /// Not looked up: the URL may match a route changed since this (older) table. Kept in
+    /// `found` so that the result stays as small as it was.
+    var stale: Bool {
+        get { found.leaf == Self.staleLeaf }
+        set { found.leaf = newValue ? Self.staleLeaf : -1 }
+    }
+
+    private static let staleLeaf: Int32 = -2
 }
 
 extension RouteTable {
@@ -51,10 +58,16 @@ extension RouteTable {
     }
 
     /// Scans `url` and finds its route in plain numbers; the caller builds the match (and can
-    /// hand it a table reference it owns instead of retaining another). With `changes`, see
-    /// ``lookup(_:excluding:changes:)``.
+    /// hand it a table reference it owns instead of retaining another).
     @inline(__always)
-    func rawLookup(_ url: String, excluding excluded: [Int32], changes: Unmanaged<ChangedPrefixes>? = nil) -> RawLookup {
+    func rawLookup(_ url: String, excluding excluded: [Int32]) -> RawLookup {
+        if let raw = url.utf8.withContiguousStorageIfAvailable({ find($0, excluded, nil) }) { return raw }
+        return rawLookupCopying(url, excluding: excluded, changes: nil)
+    }
+
+    /// ``rawLookup(_:excluding:)`` in a table older than the router's, which answers `stale`
+    /// for a URL that `changes` may affect.
+    func rawLookup(_ url: String, excluding excluded: [Int32], changes: Unmanaged<ChangedPrefixes>?) -> RawLookup {
         if let raw = url.utf8.withContiguousStorageIfAvailable({ find($0, excluded, changes) }) { return raw }
         return rawLookupCopying(url, excluding: excluded, changes: changes)
     }
@@ -94,7 +107,7 @@ extension RouteTable {
             }
             let base = bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!
             let used = UnsafeBufferPointer(rebasing: segments[..<scanned.segmentCount])
-            if let changes, changes._withUnsafeGuaranteedRef({ Self.mayHaveChanged(used, base, base + bytes.count, $0) }) {
+            if let changes, Self.mayHaveChanged(used, base, base + bytes.count, changes) {
                 raw.stale = true
                 return raw
             }
@@ -124,6 +137,13 @@ extension RouteTable {
     /// two segments has a changed prefix, or holds `%` (the keys are of decoded bytes), or it has
     /// no segment at all.
     @inline(never)
+    private static func mayHaveChanged(
+        _ segments: UnsafeBufferPointer<ScannedSegment>, _ base: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>,
+        _ changes: Unmanaged<ChangedPrefixes>
+    ) -> Bool {
+        changes._withUnsafeGuaranteedRef { mayHaveChanged(segments, base, end, $0) }
+    }
+
     private static func mayHaveChanged(
         _ segments: UnsafeBufferPointer<ScannedSegment>, _ base: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>,
         _ changes: ChangedPrefixes

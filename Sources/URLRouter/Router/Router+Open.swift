@@ -102,10 +102,20 @@ extension Router {
         // check is the app's code, and could use this router (and so replace the copy): with
         // custom types the table is retained for the lookup.
         let generation = changes.generation.load(ordering: .acquiring)
-        if let (table, changed) = snapshots.lookupTable(router: id, generation: generation, log: changes),
+        if let table = snapshots.table(router: id, generation: generation),
            !table._withUnsafeGuaranteedRef(\.hasCustomTypes) {
-            guard let changed else { return match(url, in: table) }
-            // An older copy serves URLs that the changes since cannot affect (``ChangedPrefixes``).
+            return match(url, in: table)
+        }
+        return matchAfterChange(url, generation: generation)
+    }
+
+    /// ``match(_:)`` when this thread's copy is not of `generation`, or the router has custom
+    /// types: in an older copy for a URL the changes since cannot affect (``ChangedPrefixes``),
+    /// else in the current snapshot, retained.
+    @inline(never)
+    private func matchAfterChange(_ url: consuming String, generation: UInt64) -> RouteMatch? {
+        if let (table, changed) = snapshots.lookupTable(router: id, generation: generation, log: changes),
+           let changed, !table._withUnsafeGuaranteedRef(\.hasCustomTypes) {
             let raw = table._withUnsafeGuaranteedRef { $0.rawLookup(url, excluding: [], changes: changed) }
             if !raw.stale {
                 guard raw.found.leaf >= 0 else { return nil }
