@@ -3,6 +3,9 @@ enum Lookup {
     case matched(RouteMatch)
     case notFound
     case overLimit(String)
+    /// The table is an older snapshot, and the URL's answer may have changed since: look it up
+    /// in the current one.
+    case stale
 }
 
 /// A URL over one of the router's limits: which one, and by how much.
@@ -27,48 +30,59 @@ struct RawLookup {
     var found = Trie.Found()
     var offsets = MatchOffsets(leaf: -1, captureCount: 0, capture0: nil, queryStart: -1, hasFragment: false)
     var problem: LimitProblem?
+
+    /// Not looked up: the URL may match a route changed since this (older) table. Kept in
+    /// `found` so that the result stays as small as it was.
+    var stale: Bool {
+        get { found.leaf == Self.staleLeaf }
+        set { found.leaf = newValue ? Self.staleLeaf : -1 }
+    }
+
+    private static let staleLeaf: Int32 = -2
 }
 
 extension RouteTable {
-    /// Scans `url` and finds its route, passing over the `excluded` routes.
-    func lookup(_ url: String, excluding excluded: [Int32] = []) -> Lookup {
-        var problem: LimitProblem?
-        if let match = match(url, excluding: excluded, problem: &problem) { return .matched(match) }
-        if let problem { return .overLimit(problem.message) }
-        return .notFound
-    }
-
-    /// Scans `url` and finds its route, passing over the `excluded` routes; nil when nothing
-    /// matches or the URL is over a limit (then `problem` says which).
+    /// Scans `url` and finds its route, passing over the `excluded` routes. With `changes`, this
+    /// table is an older snapshot, and a URL those changes may affect is `.stale`.
     ///
     /// - Complexity: O(URL length) to scan, then O(segments) to match for URLs that do not force
     ///   backtracking, whatever the number of routes. Allocates nothing for up to four captures.
-    func match(_ url: String, excluding excluded: [Int32], problem: inout LimitProblem?) -> RouteMatch? {
-        let raw = rawLookup(url, excluding: excluded)
-        problem = raw.problem
-        guard raw.found.leaf >= 0 else { return nil }
-        return RouteMatch(parameters: RouteParameters(url: url, table: self, offsets: raw.offsets))
+    func lookup(_ url: String, excluding excluded: [Int32] = [], changes: Unmanaged<ChangedPrefixes>? = nil) -> Lookup {
+        let raw = rawLookup(url, excluding: excluded, changes: changes)
+        if raw.stale { return .stale }
+        if raw.found.leaf >= 0 {
+            return .matched(RouteMatch(parameters: RouteParameters(url: url, table: self, offsets: raw.offsets)))
+        }
+        if let problem = raw.problem { return .overLimit(problem.message) }
+        return .notFound
     }
 
     /// Scans `url` and finds its route in plain numbers; the caller builds the match (and can
     /// hand it a table reference it owns instead of retaining another).
     @inline(__always)
     func rawLookup(_ url: String, excluding excluded: [Int32]) -> RawLookup {
-        if let raw = url.utf8.withContiguousStorageIfAvailable({ find($0, excluded) }) { return raw }
-        return rawLookupCopying(url, excluding: excluded)
+        if let raw = url.utf8.withContiguousStorageIfAvailable({ find($0, excluded, nil) }) { return raw }
+        return rawLookupCopying(url, excluding: excluded, changes: nil)
     }
 
-    /// ``rawLookup(_:excluding:)`` for a string whose bytes are not contiguous (bridged).
+    /// ``rawLookup(_:excluding:)`` in a table older than the router's, which answers `stale`
+    /// for a URL that `changes` may affect.
+    func rawLookup(_ url: String, excluding excluded: [Int32], changes: Unmanaged<ChangedPrefixes>?) -> RawLookup {
+        if let raw = url.utf8.withContiguousStorageIfAvailable({ find($0, excluded, changes) }) { return raw }
+        return rawLookupCopying(url, excluding: excluded, changes: changes)
+    }
+
+    /// ``rawLookup(_:excluding:changes:)`` for a string whose bytes are not contiguous (bridged).
     @inline(never)
-    private func rawLookupCopying(_ url: String, excluding excluded: [Int32]) -> RawLookup {
+    private func rawLookupCopying(_ url: String, excluding excluded: [Int32], changes: Unmanaged<ChangedPrefixes>?) -> RawLookup {
         var contiguous = url
         contiguous.makeContiguousUTF8()
-        return contiguous.utf8.withContiguousStorageIfAvailable { find($0, excluded) } ?? RawLookup()
+        return contiguous.utf8.withContiguousStorageIfAvailable { find($0, excluded, changes) } ?? RawLookup()
     }
 
     /// Scan and match over the URL's bytes, with one stack buffer for the segments and captures.
     @inline(__always)
-    private func find(_ bytes: UnsafeBufferPointer<UInt8>, _ excluded: [Int32]) -> RawLookup {
+    private func find(_ bytes: UnsafeBufferPointer<UInt8>, _ excluded: [Int32], _ changes: Unmanaged<ChangedPrefixes>?) -> RawLookup {
         var raw = RawLookup()
         let maxURLLength = options.limits.maxURLLength
         guard bytes.count <= maxURLLength else {
@@ -93,6 +107,10 @@ extension RouteTable {
             }
             let base = bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!
             let used = UnsafeBufferPointer(rebasing: segments[..<scanned.segmentCount])
+            if let changes, Self.mayHaveChanged(used, base, base + bytes.count, changes) {
+                raw.stale = true
+                return raw
+            }
             func run(_ scratch: UnsafePointer<UInt8>?, _ excluded: UnsafeBufferPointer<Int32>) -> Trie.Found {
                 view.match(Trie.MatchInput(
                     bytes: base, end: base + bytes.count, scratch: scratch, segments: used,
@@ -113,6 +131,31 @@ extension RouteTable {
             if raw.found.leaf >= 0 { raw.offsets = offsets(of: raw.found, captures, scanned, used) }
             return raw
         }
+    }
+
+    /// Whether a URL with these segments may match a route in `changes`: when one of its first
+    /// two segments has a changed prefix, or holds `%` (the keys are of decoded bytes), or it has
+    /// no segment at all.
+    @inline(never)
+    private static func mayHaveChanged(
+        _ segments: UnsafeBufferPointer<ScannedSegment>, _ base: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>,
+        _ changes: Unmanaged<ChangedPrefixes>
+    ) -> Bool {
+        changes._withUnsafeGuaranteedRef { mayHaveChanged(segments, base, end, $0) }
+    }
+
+    private static func mayHaveChanged(
+        _ segments: UnsafeBufferPointer<ScannedSegment>, _ base: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>,
+        _ changes: ChangedPrefixes
+    ) -> Bool {
+        guard changes.count > 0 else { return false }
+        guard let first = segments.first, !first.isEncoded else { return true }
+        func bytes(_ segment: ScannedSegment) -> UnsafeBufferPointer<UInt8> {
+            UnsafeBufferPointer(start: base + Int(segment.start), count: Int(segment.end - segment.start))
+        }
+        guard segments.count > 1 else { return changes.affects(first: bytes(first), second: nil, readableEnd: end) }
+        guard !segments[1].isEncoded else { return true }
+        return changes.affects(first: bytes(first), second: bytes(segments[1]), readableEnd: end)
     }
 
     /// The offsets a match keeps, with the first capture's range when it holds no `%` (so reading

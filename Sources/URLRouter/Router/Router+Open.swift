@@ -101,9 +101,26 @@ extension Router {
         // of the app's cannot replace it, so only a match retains it. A custom parameter type's
         // check is the app's code, and could use this router (and so replace the copy): with
         // custom types the table is retained for the lookup.
-        if let table = snapshots.table(router: id, generation: generation.load(ordering: .acquiring)),
+        let generation = changes.generation.load(ordering: .acquiring)
+        if let table = snapshots.table(router: id, generation: generation),
            !table._withUnsafeGuaranteedRef(\.hasCustomTypes) {
             return match(url, in: table)
+        }
+        return matchAfterChange(url, generation: generation)
+    }
+
+    /// ``match(_:)`` when this thread's copy is not of `generation`, or the router has custom
+    /// types: in an older copy for a URL the changes since cannot affect (``ChangedPrefixes``),
+    /// else in the current snapshot, retained.
+    @inline(never)
+    private func matchAfterChange(_ url: consuming String, generation: UInt64) -> RouteMatch? {
+        if let (table, changed) = snapshots.lookupTable(router: id, generation: generation, log: changes),
+           let changed, !table._withUnsafeGuaranteedRef(\.hasCustomTypes) {
+            let raw = table._withUnsafeGuaranteedRef { $0.rawLookup(url, excluding: [], changes: changed) }
+            if !raw.stale {
+                guard raw.found.leaf >= 0 else { return nil }
+                return RouteMatch(parameters: RouteParameters(url: url, table: table.takeUnretainedValue(), offsets: raw.offsets))
+            }
         }
         let table = currentTable()
         defer { withExtendedLifetime(table) {} }
@@ -123,7 +140,10 @@ extension Router {
         _ url: String, source: RouteSource, userInfo: [String: any Sendable],
         respond: RouteResponse.Handler?
     ) -> Bool {
-        let table = currentTable()
+        var (table, changes) = lookupTable()
+        // Whether `table` is an older snapshot. Its changes are asked about the first URL only,
+        // before any of the app's code (interceptors, handlers) runs and may read this router.
+        var isOlder = changes != nil
         let started: ContinuousClock.Instant? = table.hooks.observers.isEmpty ? nil : .now
         var current = url
         var visited: [String] = []
@@ -138,7 +158,12 @@ extension Router {
             if source == .external, let refusal = table.schemeRefusal(current) {
                 return finish(.refused, error: refusal)
             }
-            let lookup = table.lookup(current, excluding: excluded)
+            let lookup = table.lookup(current, excluding: excluded, changes: changes)
+            changes = nil
+            if case .stale = lookup {
+                (table, isOlder) = (refreshTable(), false)
+                continue
+            }
             if !intercepted, !table.hooks.interceptors.isEmpty {
                 intercepted = true
                 let match: RouteMatch? = if case .matched(let match) = lookup { match } else { nil }
@@ -156,10 +181,13 @@ extension Router {
                     current = target
                     excluded = []
                     intercepted = false
+                    if isOlder { (table, isOlder) = (refreshTable(), false) }
                     continue
                 }
             }
             switch lookup {
+            case .stale:
+                preconditionFailure("a lookup in the current snapshot is never stale")
             case .overLimit(let problem):
                 return finish(.limitExceeded, error: .limitExceeded(current, problem))
             case .notFound where excluded.isEmpty:

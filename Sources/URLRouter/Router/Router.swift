@@ -26,8 +26,9 @@ public final class Router: Sendable {
     let deferred: Locked<DeferredOpens>
     /// `deferred.isReady`, readable without the lock on every open.
     let readyFlag = Atomic<Bool>(true)
-    /// Moves on with every published change; threads compare it with their copy's.
-    let generation = Atomic<UInt64>(0)
+    /// The generation, which moves on with every published change, and what each recent one
+    /// changed, for threads that hold an older snapshot.
+    let changes = ChangeLog()
     /// Tells this router's snapshots apart in thread-local caches; never reused.
     let id = Router.lastID.add(1, ordering: .relaxed).newValue
     /// Where this thread's copies of snapshots are.
@@ -54,16 +55,35 @@ public final class Router: Sendable {
     /// The current snapshot, as this thread's own copy (see ``ThreadSnapshots``).
     @inline(__always)
     func currentTable() -> RouteTable {
-        let generation = generation.load(ordering: .acquiring)
+        let generation = changes.generation.load(ordering: .acquiring)
         if let table = snapshots.table(router: id, generation: generation) {
             return table.takeUnretainedValue()
         }
         return refreshTable()
     }
 
+    /// The table to look up a URL in: this thread's copy of the current snapshot, or of an
+    /// older one with the prefixes changed since (``ChangedPrefixes``), when every change since
+    /// was to routes. A lookup given those changes answers `.stale` for a URL they may affect;
+    /// look it up again in ``refreshTable()``.
+    ///
+    /// The changes are borrowed: they are good until this thread next reads this router, so
+    /// ask them before running any of the app's code.
+    @inline(__always)
+    func lookupTable() -> (RouteTable, Unmanaged<ChangedPrefixes>?) {
+        let generation = changes.generation.load(ordering: .acquiring)
+        if let table = snapshots.table(router: id, generation: generation) {
+            return (table.takeUnretainedValue(), nil)
+        }
+        if let (table, changed) = snapshots.lookupTable(router: id, generation: generation, log: changes) {
+            return (table.takeUnretainedValue(), changed)
+        }
+        return (refreshTable(), nil)
+    }
+
     /// Takes the published snapshot and keeps this thread's copy of it.
     @inline(never)
-    private func refreshTable() -> RouteTable {
+    func refreshTable() -> RouteTable {
         let (published, generation) = publishedTable()
         guard let snapshots = ThreadSnapshots.current else { return published }
         let copy = RouteTable(copying: published)
@@ -102,17 +122,28 @@ public final class Router: Sendable {
     /// then change in place instead of being copied) and not replaced: the next reader builds it
     /// under the writer lock. A burst of registrations with no reader in between thus builds no
     /// snapshot at all.
-    func mutate<Result>(_ body: (inout RouterState) throws(RouteError) -> Result) throws(RouteError) -> Result {
+    ///
+    /// A change that only adds and removes routes (`keyed`) records which URL prefixes it
+    /// touched (``ChangeKey``); threads whose URLs lie elsewhere go on with the snapshot they
+    /// hold (``ChangedPrefixes``). Any other change may affect every URL.
+    func mutate<Result>(
+        keyed: Bool = false, _ body: (inout RouterState) throws(RouteError) -> Result
+    ) throws(RouteError) -> Result {
         try state.withLock { (state: inout RouterState) throws(RouteError) -> Result in
             let wasTaken = published.withLock { published in
                 if !published.taken { published.table = nil }
                 return published.taken
             }
+            state.changes.start(keyed: keyed)
             let result = try body(&state)
-            let next = generation.load(ordering: .relaxed) &+ 1
+            var next = changes.generation.load(ordering: .relaxed)
+            for key in state.changes.recorded {
+                next &+= 1
+                changes.record(key, generation: next)
+            }
             let table = wasTaken ? state.freeze(options: options) : nil
             published.withLock { $0 = PublishedTable(table: table, generation: next) }
-            generation.store(next, ordering: .releasing)
+            changes.generation.store(next, ordering: .releasing)
             return result
         }
     }
@@ -161,7 +192,7 @@ public final class Router: Sendable {
         _ pattern: String, priority: Int, access: RouteAccess, replacing: Bool, handler: Route.Handler,
         externalCheck: Route.ExternalCheck? = nil
     ) throws(RouteError) {
-        try mutate { (state: inout RouterState) throws(RouteError) in
+        try mutate(keyed: true) { (state: inout RouterState) throws(RouteError) in
             try state.add(pattern, priority: priority, access: access, replacing: replacing,
                           handler: handler, externalCheck: externalCheck, options: options)
         }
@@ -194,7 +225,7 @@ public final class Router: Sendable {
     /// - Returns: whether a route was removed. Placeholder names do not matter, shapes do.
     @discardableResult
     public func deregister(_ pattern: String) -> Bool {
-        (try? mutate { state in state.remove(pattern, options: options) }) ?? false
+        (try? mutate(keyed: true) { state in state.remove(pattern, options: options) }) ?? false
     }
 
     /// Removes every route. Parameter types, interceptors and observers stay.

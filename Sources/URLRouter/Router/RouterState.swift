@@ -9,6 +9,8 @@ struct RouterState: Sendable {
     var hooks = RouterHooks()
     /// Parse buffers reused by every registration.
     var scratch = PatternScratch()
+    /// What the change under way may affect, for readers that hold an older snapshot.
+    var changes = ChangeKeys()
 
     func freeze(options: Router.Options) -> RouteTable {
         RouteTable(trie: trie, routes: routes, options: options, hooks: hooks)
@@ -57,6 +59,7 @@ struct RouterState: Sendable {
             let endpoint = trie.endpoint(of: pattern, expansion: expansion,
                                          caseInsensitivePaths: options.caseInsensitivePaths, create: true, raising: clamped)!
             trie.setLeaf(at: endpoint, route: routeID, priority: clamped, pattern: pattern, expansion: expansion)
+            changes.note(ChangeKey.of(pattern, expansion: expansion))
         }
         routes.append(Route(pattern: text, priority: clamped, access: access, handler: handler,
                             externalCheck: externalCheck, leafCount: Int32(pattern.expansionCount)))
@@ -90,6 +93,9 @@ struct RouterState: Sendable {
 
     private mutating func remove(route id: Int32, options: Router.Options) {
         guard let route = routes[Int(id)] else { return }
+        // Every thread then takes the new snapshot on its next read, so the route's handler goes
+        // when the last thread that read the router before reads it again.
+        changes.note(ChangeKey.everything)
         var pattern = PatternScratch()
         if (try? pattern.parse(route.pattern, types: trie.types, limits: options.limits)) != nil {
             for expansion in 0..<pattern.expansionCount {
@@ -112,7 +118,7 @@ struct RouterState: Sendable {
     /// - Complexity: O(live routes), at most once per as many removals: amortised O(1).
     private mutating func compactIfSparse(options: Router.Options) {
         guard routes.count >= 64, routes.count > 2 * liveRoutes else { return }
-        var rebuilt = RouterState(hooks: hooks)
+        var rebuilt = RouterState(hooks: hooks, changes: changes)
         rebuilt.trie.types = trie.types
         for case let route? in routes {
             try? rebuilt.add(route.pattern, priority: Int(route.priority), access: route.access, replacing: false,

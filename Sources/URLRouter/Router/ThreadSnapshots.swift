@@ -22,6 +22,8 @@ final class ThreadSnapshots {
         var router: UInt64
         var generation: UInt64
         var table: RouteTable
+        /// The changes since `generation`, once the thread has used the table after one.
+        var changes: ChangedPrefixes?
     }
 
     // Only the owning thread touches these, so the dynamic exclusivity checks are dropped.
@@ -44,10 +46,46 @@ final class ThreadSnapshots {
         return nil
     }
 
+    /// This thread's copy of `router`'s snapshot for looking up a URL, unretained (as
+    /// ``table(router:generation:)``'s): the copy at `generation` with nil, or an older one with
+    /// the prefixes changed since, if every change up to `generation` was to routes and the copy
+    /// may still serve (``ChangedPrefixes``). Nil when the caller must take the new snapshot.
+    /// The changes are unretained too: they live until this thread next reads the router.
+    ///
+    /// - Complexity: O(1) when the copy is current; else O(changes since the last call).
+    @inline(__always)
+    func lookupTable(router: UInt64, generation: UInt64, log: ChangeLog) -> (Unmanaged<RouteTable>, Unmanaged<ChangedPrefixes>?)? {
+        if last < entries.count, entries[last].router == router {
+            if entries[last].generation == generation { return (Unmanaged.passUnretained(entries[last].table), nil) }
+            return olderTable(at: last, generation: generation, log: log)
+        }
+        guard let index = entries.firstIndex(where: { $0.router == router }) else { return nil }
+        last = index
+        if entries[index].generation == generation { return (Unmanaged.passUnretained(entries[index].table), nil) }
+        return olderTable(at: index, generation: generation, log: log)
+    }
+
+    /// ``lookupTable(router:generation:log:)`` for a copy older than `generation`.
+    private func olderTable(at index: Int, generation: UInt64, log: ChangeLog) -> (Unmanaged<RouteTable>, Unmanaged<ChangedPrefixes>?)? {
+        let changes: ChangedPrefixes
+        if let existing = entries[index].changes {
+            changes = existing
+        } else {
+            changes = ChangedPrefixes(covered: entries[index].generation)
+            entries[index].changes = changes
+        }
+        guard changes.staleReads < ChangedPrefixes.maxStaleReads,
+              changes.covered == generation || changes.absorb(upTo: generation, from: log) else { return nil }
+        changes.staleReads += 1
+        return (Unmanaged.passUnretained(entries[index].table), Unmanaged.passUnretained(changes))
+    }
+
     /// Keeps `table` as this thread's copy of `router`'s snapshot at `generation`.
     func store(router: UInt64, generation: UInt64, table: RouteTable) {
-        let entry = Entry(router: router, generation: generation, table: table)
+        var entry = Entry(router: router, generation: generation, table: table)
         if let index = entries.firstIndex(where: { $0.router == router }) {
+            entry.changes = entries[index].changes
+            entry.changes?.reset(covered: generation)
             entries[index] = entry
             last = index
         } else if entries.count < Self.capacity {
@@ -92,6 +130,20 @@ struct ThreadSnapshotsSlot: Sendable {
         guard let key, let pointer = pthread_getspecific(key) else { return nil }
         return Unmanaged<ThreadSnapshots>.fromOpaque(pointer)._withUnsafeGuaranteedRef {
             $0.table(router: router, generation: generation)
+        }
+        #else
+        return nil
+        #endif
+    }
+
+    /// The calling thread's copy of `router`'s snapshot for looking up a URL (see
+    /// ``ThreadSnapshots/lookupTable(router:generation:log:)``).
+    @inline(__always)
+    func lookupTable(router: UInt64, generation: UInt64, log: ChangeLog) -> (Unmanaged<RouteTable>, Unmanaged<ChangedPrefixes>?)? {
+        #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
+        guard let key, let pointer = pthread_getspecific(key) else { return nil }
+        return Unmanaged<ThreadSnapshots>.fromOpaque(pointer)._withUnsafeGuaranteedRef {
+            $0.lookupTable(router: router, generation: generation, log: log)
         }
         #else
         return nil
