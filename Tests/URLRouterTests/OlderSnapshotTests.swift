@@ -60,10 +60,17 @@ import Testing
         #expect(olderReads > 60)
     }
 
-    @Test func aThreadKeepsItsCopyWhileRoutesAreAddedElsewhere() throws {
+    /// A router with `shop://item/:id`, whose current snapshot this thread holds.
+    private func routerThisThreadHasRead() throws -> Router {
         let router = Router()
         try router.register("shop://item/:id") { _ in }
         #expect(router.match("shop://item/1") != nil)
+        #expect(router.lookupTable().1 == nil)
+        return router
+    }
+
+    @Test func aThreadKeepsItsCopyWhileRoutesAreAddedElsewhere() throws {
+        let router = try routerThisThreadHasRead()
         try router.register("news://today") { _ in }
         #expect(router.lookupTable().1 != nil)
         #expect(router.match("shop://item/2")?.parameters["id"] == "2")
@@ -92,25 +99,19 @@ import Testing
 
     @Test(arguments: SweepingChange.allCases)
     func someChangesSendEveryThreadToTheNewSnapshot(_ change: SweepingChange) throws {
-        let router = Router()
-        try router.register("shop://item/:id") { _ in }
-        #expect(router.match("shop://item/1") != nil)
+        let router = try routerThisThreadHasRead()
         try change.apply(to: router)
         #expect(router.lookupTable().1 == nil)
     }
 
     @Test func aDeregistrationThatRemovesNothingKeepsTheCopy() throws {
-        let router = Router()
-        try router.register("shop://item/:id") { _ in }
-        #expect(router.match("shop://item/1") != nil)
+        let router = try routerThisThreadHasRead()
         #expect(!router.deregister("news://never"))
         #expect(router.lookupTable().1 != nil)
     }
 
     @Test func aThreadTakesTheNewSnapshotOnceTooMuchHasChanged() throws {
-        let router = Router()
-        try router.register("shop://item/:id") { _ in }
-        #expect(router.match("shop://item/1") != nil)
+        let router = try routerThisThreadHasRead()
         for index in 0..<ChangedPrefixes.maxCount {
             try router.register("news://page_\(index)") { _ in }
             #expect(router.lookupTable().1 != nil)
@@ -120,9 +121,7 @@ import Testing
     }
 
     @Test func aThreadTakesTheNewSnapshotWhenTheLogNoLongerReachesItsCopy() throws {
-        let router = Router()
-        try router.register("shop://item/:id") { _ in }
-        #expect(router.match("shop://item/1") != nil)
+        let router = try routerThisThreadHasRead()
         for index in 0..<ChangeLog.capacity {
             try router.register("news://page_\(index)") { _ in }
         }
@@ -135,9 +134,7 @@ import Testing
     }
 
     @Test func aThreadTakesTheNewSnapshotAfterManyReadsOfAnOlderOne() throws {
-        let router = Router()
-        try router.register("shop://item/:id") { _ in }
-        #expect(router.match("shop://item/1") != nil)
+        let router = try routerThisThreadHasRead()
         try router.register("news://today") { _ in }
         for _ in 1..<ChangedPrefixes.maxStaleReads { _ = router.match("shop://item/1") }
         #expect(router.lookupTable().1 != nil)
@@ -146,9 +143,7 @@ import Testing
 
     @Test(arguments: ["shop://item/%31", "shop://%69tem/1", "shop:///", "shop://"])
     func aURLWhosePrefixCannotBeComparedTakesTheNewSnapshot(_ url: String) throws {
-        let router = Router()
-        try router.register("shop://item/:id") { _ in }
-        #expect(router.match("shop://item/1") != nil)
+        let router = try routerThisThreadHasRead()
         try router.register("news://today") { _ in }
         _ = router.match(url)
         #expect(router.lookupTable().1 == nil)
