@@ -74,9 +74,9 @@ final class ThreadSnapshots {
             changes = ChangedPrefixes(covered: entries[index].generation)
             entries[index].changes = changes
         }
-        guard changes.staleReads < ChangedPrefixes.maxStaleReads,
-              changes.covered == generation || changes.absorb(upTo: generation, from: log) else { return nil }
-        changes.staleReads += 1
+        guard changes.covered == generation ? changes.quietReads < ChangedPrefixes.maxQuietReads
+                                            : changes.absorb(upTo: generation, from: log) else { return nil }
+        changes.quietReads += 1
         return (Unmanaged.passUnretained(entries[index].table), Unmanaged.passUnretained(changes))
     }
 
