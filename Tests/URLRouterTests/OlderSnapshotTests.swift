@@ -169,12 +169,22 @@ import Testing
         }
     }
 
+    /// A change under `item/...`, then a URL whose prefix the reader cannot compare with it.
     @Test(arguments: ["shop://item/%31", "shop://%69tem/1", "shop:///", "shop://"])
     func aURLWhosePrefixCannotBeComparedTakesTheNewSnapshot(_ url: String) throws {
         let router = try routerThisThreadHasRead()
-        try router.register("news://today") { _ in }
+        try router.register("news://item/today") { _ in }
         _ = router.match(url)
         #expect(router.lookupTable().1 == nil)
+    }
+
+    /// A URL whose first segment is in no changed key's group (``ChangeKey/group(of:)``) stays
+    /// on the older copy, whatever its later segments hold.
+    @Test func aURLOutsideEveryChangedGroupKeepsTheCopy() throws {
+        let router = try routerThisThreadHasRead()
+        try router.register("news://today") { _ in }
+        #expect(router.match("shop://item/%31")?.parameters["id"] == "1")
+        #expect(router.lookupTable().1 != nil)
     }
 
     /// A reader on another thread, looking up URLs the additions cannot affect between ones

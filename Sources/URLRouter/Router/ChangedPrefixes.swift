@@ -15,6 +15,8 @@ final class ChangedPrefixes {
     @exclusivity(unchecked) private var slots: [UInt32]
     @exclusivity(unchecked) private var mask: Int
     @exclusivity(unchecked) private(set) var count = 0
+    /// One bit for each ``ChangeKey/group(of:)`` some key in the set has.
+    @exclusivity(unchecked) private var groups: UInt64 = 0
     /// The generation whose changes, and all before it, are in the set.
     @exclusivity(unchecked) private(set) var covered: UInt64
     /// Lookups on the older snapshot since the last one that found new changes.
@@ -46,6 +48,7 @@ final class ChangedPrefixes {
             slots.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
         }
         count = 0
+        groups = 0
         covered = generation
         quietReads = 0
     }
@@ -72,10 +75,21 @@ final class ChangedPrefixes {
 
     /// Whether a URL whose first segments are `first` and `second` (nil when it has only one)
     /// could match a route that changed. Bytes up to `readableEnd` may be read.
-    @inline(__always)
+    ///
+    /// - Complexity: O(1); a URL whose first segment's group no key has is not hashed.
+    @inline(never)
     func affects(first: UnsafeBufferPointer<UInt8>, second: UnsafeBufferPointer<UInt8>?, readableEnd: UnsafePointer<UInt8>) -> Bool {
+        guard hasGroup(of: first) else { return false }
         let (host, page) = ChangeKey.prefixes(first: first, second: second, readableEnd: readableEnd)
         return contains(host) || page.map(contains) == true
+    }
+
+    /// Whether some key in the set has the group (``ChangeKey/group(of:)``) of a URL's first
+    /// segment, `first`: if not, no change affects the URL, and ``affects(first:second:readableEnd:)``
+    /// need not hash it.
+    @inline(__always)
+    func hasGroup(of first: UnsafeBufferPointer<UInt8>) -> Bool {
+        groups & (1 &<< UInt64(ChangeKey.group(of: first))) != 0
     }
 
     private func contains(_ key: UInt32) -> Bool {
@@ -103,6 +117,7 @@ final class ChangedPrefixes {
         }
         slots[index] = key
         count += 1
+        groups |= 1 &<< UInt64(key >> 26)
         return true
     }
 
