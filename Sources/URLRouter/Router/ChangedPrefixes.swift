@@ -5,7 +5,8 @@
 /// against the snapshot it has (whose arrays its cache holds) instead of taking a new one after
 /// every registration: for a URL whose prefixes are not here, the old snapshot gives the new
 /// answer. A URL with a changed prefix, a change to something other than routes, more keys than
-/// the set takes, or a log that has moved on too far sends the reader to the new snapshot.
+/// the set takes, or a log that has moved on too far sends the reader to the new snapshot; so
+/// does the end of a burst (``maxQuietReads`` lookups with no new change).
 ///
 /// Owned by one thread (``ThreadSnapshots``); never shared.
 final class ChangedPrefixes {
