@@ -120,6 +120,25 @@ import Testing
         #expect(router.lookupTable().1 == nil)
     }
 
+    /// The set grows while a burst goes on, and keeps every key it took in before growing.
+    @Test func anOlderCopysSetKeepsEveryKeyAsItGrows() throws {
+        let router = try routerThisThreadHasRead()
+        let count = ChangedPrefixes.initialCapacity * 2
+        for index in 0..<count {
+            try router.register("news://page_\(index)") { _ in }
+            #expect(router.match("shop://item/1") != nil)
+        }
+        let changes = try #require(router.lookupTable().1).takeUnretainedValue()
+        #expect(changes.count == count)
+        func affects(_ host: String) -> Bool {
+            Array(host.utf8).withUnsafeBufferPointer { bytes in
+                changes.affects(first: bytes, second: nil, readableEnd: bytes.baseAddress! + bytes.count)
+            }
+        }
+        #expect((0..<count).allSatisfy { affects("page_\($0)") })
+        #expect(!affects("item") && !affects("page_\(count)"))
+    }
+
     @Test func aThreadTakesTheNewSnapshotWhenTheLogNoLongerReachesItsCopy() throws {
         let router = try routerThisThreadHasRead()
         for index in 0..<ChangeLog.capacity {
@@ -133,20 +152,39 @@ import Testing
         #expect(router.lookupTable().1 == nil)
     }
 
-    @Test func aThreadTakesTheNewSnapshotAfterManyReadsOfAnOlderOne() throws {
+    @Test func aThreadTakesTheNewSnapshotOnceChangesStop() throws {
         let router = try routerThisThreadHasRead()
         try router.register("news://today") { _ in }
-        for _ in 1..<ChangedPrefixes.maxStaleReads { _ = router.match("shop://item/1") }
+        for _ in 1..<ChangedPrefixes.maxQuietReads { _ = router.match("shop://item/1") }
         #expect(router.lookupTable().1 != nil)
         #expect(router.lookupTable().1 == nil)
     }
 
+    @Test func aThreadKeepsItsOlderCopyWhileChangesGoOn() throws {
+        let router = try routerThisThreadHasRead()
+        for index in 0..<4 {
+            try router.register("news://day_\(index)") { _ in }
+            for _ in 1..<ChangedPrefixes.maxQuietReads { _ = router.match("shop://item/1") }
+            #expect(router.lookupTable().1 != nil)
+        }
+    }
+
+    /// A change under `item/...`, then a URL whose prefix the reader cannot compare with it.
     @Test(arguments: ["shop://item/%31", "shop://%69tem/1", "shop:///", "shop://"])
     func aURLWhosePrefixCannotBeComparedTakesTheNewSnapshot(_ url: String) throws {
         let router = try routerThisThreadHasRead()
-        try router.register("news://today") { _ in }
+        try router.register("news://item/today") { _ in }
         _ = router.match(url)
         #expect(router.lookupTable().1 == nil)
+    }
+
+    /// A URL whose first segment is in no changed key's group (``ChangeKey/group(of:)``) stays
+    /// on the older copy, whatever its later segments hold.
+    @Test func aURLOutsideEveryChangedGroupKeepsTheCopy() throws {
+        let router = try routerThisThreadHasRead()
+        try router.register("news://today") { _ in }
+        #expect(router.match("shop://item/%31")?.parameters["id"] == "1")
+        #expect(router.lookupTable().1 != nil)
     }
 
     /// A reader on another thread, looking up URLs the additions cannot affect between ones

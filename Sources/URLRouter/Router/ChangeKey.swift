@@ -8,7 +8,9 @@
 /// changed key: no changed route could match that URL, so its answer is the same.
 ///
 /// Keys hash ASCII-folded bytes, so a key may stand for more URLs than its route matches, never
-/// fewer; two prefixes may share a key (the reader then refreshes when it need not).
+/// fewer; two prefixes may share a key (the reader then refreshes when it need not). A key's top
+/// six bits are the ``group(of:)`` of its first segment, which a reader can tell from a URL
+/// without hashing it.
 enum ChangeKey {
     /// The change may affect any URL: a route with no literal first segment (`:host/…`, `*`,
     /// `**`, a scheme fallback), or a change to something other than routes.
@@ -24,10 +26,11 @@ enum ChangeKey {
             func bytesOf(_ view: SegmentView) -> UnsafeBufferPointer<UInt8> {
                 UnsafeBufferPointer(rebasing: bytes[Int(view.bytesStart)..<Int(view.bytesStart + view.bytesCount)])
             }
+            let group = group(of: bytesOf(first))
             let host = mix(seed, bytesOf(first))
             let second = views.dropFirst().first
-            guard let second, second.kind == .literal else { return finish(host, length: 1) }
-            return finish(mix(host, bytesOf(second)), length: 2)
+            guard let second, second.kind == .literal else { return finish(host, length: 1, group: group) }
+            return finish(mix(host, bytesOf(second)), length: 2, group: group)
         }
     }
 
@@ -38,9 +41,18 @@ enum ChangeKey {
     static func prefixes(
         first: UnsafeBufferPointer<UInt8>, second: UnsafeBufferPointer<UInt8>?, readableEnd: UnsafePointer<UInt8>
     ) -> (UInt32, UInt32?) {
+        let group = group(of: first)
         let host = mix(seed, first, readableEnd: readableEnd)
-        guard let second else { return (finish(host, length: 1), nil) }
-        return (finish(host, length: 1), finish(mix(host, second, readableEnd: readableEnd), length: 2))
+        guard let second else { return (finish(host, length: 1, group: group), nil) }
+        return (finish(host, length: 1, group: group), finish(mix(host, second, readableEnd: readableEnd), length: 2, group: group))
+    }
+
+    /// Which of 64 groups a first segment falls in, by its length and its first byte (ASCII
+    /// letters folded, and some other bytes with them): a key's top six bits.
+    @inline(__always)
+    static func group(of first: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        let byte = first.isEmpty ? 0 : UInt32(first[0] | 0x20)
+        return ((UInt32(truncatingIfNeeded: first.count) << 8 | byte) &* 0x9e37_79b1) >> 26
     }
 
     private static let seed: UInt64 = 0xcbf2_9ce4_8422_2325
@@ -75,12 +87,12 @@ enum ChangeKey {
 
     private static let multiplier: UInt64 = 0x9e37_79b9_7f4a_7c15
 
-    /// The key of a prefix of `length` segments whose bytes hashed to `hash`: never one of the
-    /// reserved keys.
+    /// The key of a prefix of `length` segments whose bytes hashed to `hash` and whose first
+    /// segment is in `group`: never one of the reserved keys.
     @inline(__always)
-    private static func finish(_ hash: UInt64, length: UInt64) -> UInt32 {
+    private static func finish(_ hash: UInt64, length: UInt64, group: UInt32) -> UInt32 {
         let mixed = (hash ^ length) &* multiplier
-        let key = UInt32(truncatingIfNeeded: mixed >> 32)
+        let key = group << 26 | UInt32(truncatingIfNeeded: mixed >> 38)
         return key > nothing ? key : key &+ 2
     }
 }

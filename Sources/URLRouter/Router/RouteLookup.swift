@@ -153,9 +153,11 @@ extension RouteTable {
         func bytes(_ segment: ScannedSegment) -> UnsafeBufferPointer<UInt8> {
             UnsafeBufferPointer(start: base + Int(segment.start), count: Int(segment.end - segment.start))
         }
-        guard segments.count > 1 else { return changes.affects(first: bytes(first), second: nil, readableEnd: end) }
+        let firstBytes = bytes(first)
+        guard changes.hasGroup(of: firstBytes) else { return false }
+        guard segments.count > 1 else { return changes.affects(first: firstBytes, second: nil, readableEnd: end) }
         guard !segments[1].isEncoded else { return true }
-        return changes.affects(first: bytes(first), second: bytes(segments[1]), readableEnd: end)
+        return changes.affects(first: firstBytes, second: bytes(segments[1]), readableEnd: end)
     }
 
     /// The offsets a match keeps, with the first capture's range when it holds no `%` (so reading

@@ -72,9 +72,6 @@ public final class Router: Sendable {
     @inline(__always)
     func lookupTable() -> (RouteTable, Unmanaged<ChangedPrefixes>?) {
         let generation = changes.generation.load(ordering: .acquiring)
-        if let table = snapshots.table(router: id, generation: generation) {
-            return (table.takeUnretainedValue(), nil)
-        }
         if let (table, changed) = snapshots.lookupTable(router: id, generation: generation, log: changes) {
             return (table.takeUnretainedValue(), changed)
         }

@@ -67,17 +67,19 @@ final class ThreadSnapshots {
 
     /// ``lookupTable(router:generation:log:)`` for a copy older than `generation`.
     private func olderTable(at index: Int, generation: UInt64, log: ChangeLog) -> (Unmanaged<RouteTable>, Unmanaged<ChangedPrefixes>?)? {
-        let changes: ChangedPrefixes
-        if let existing = entries[index].changes {
-            changes = existing
-        } else {
-            changes = ChangedPrefixes(covered: entries[index].generation)
-            entries[index].changes = changes
+        if entries[index].changes == nil {
+            entries[index].changes = ChangedPrefixes(covered: entries[index].generation)
         }
-        guard changes.staleReads < ChangedPrefixes.maxStaleReads,
-              changes.covered == generation || changes.absorb(upTo: generation, from: log) else { return nil }
-        changes.staleReads += 1
-        return (Unmanaged.passUnretained(entries[index].table), Unmanaged.passUnretained(changes))
+        // Borrowed: the entry holds it until this thread stores another snapshot of the router.
+        let changes = Unmanaged.passUnretained(entries[index].changes.unsafelyUnwrapped)
+        let usable = changes._withUnsafeGuaranteedRef { changes in
+            guard changes.covered == generation ? changes.quietReads < ChangedPrefixes.maxQuietReads
+                                                : changes.absorb(upTo: generation, from: log) else { return false }
+            changes.quietReads += 1
+            return true
+        }
+        guard usable else { return nil }
+        return (Unmanaged.passUnretained(entries[index].table), changes)
     }
 
     /// Keeps `table` as this thread's copy of `router`'s snapshot at `generation`.
