@@ -75,12 +75,12 @@ final class ChangedPrefixes {
     }
 
     /// Whether a URL whose first segments are `first` and `second` (nil when it has only one)
-    /// could match a route that changed. Bytes up to `readableEnd` may be read.
+    /// could match a route that changed. Bytes up to `readableEnd` may be read. Ask
+    /// ``hasGroup(of:)`` first: it answers most URLs without hashing them.
     ///
-    /// - Complexity: O(1); a URL whose first segment's group no key has is not hashed.
+    /// - Complexity: O(1).
     @inline(never)
     func affects(first: UnsafeBufferPointer<UInt8>, second: UnsafeBufferPointer<UInt8>?, readableEnd: UnsafePointer<UInt8>) -> Bool {
-        guard hasGroup(of: first) else { return false }
         let (host, page) = ChangeKey.prefixes(first: first, second: second, readableEnd: readableEnd)
         return contains(host) || page.map(contains) == true
     }
@@ -88,6 +88,8 @@ final class ChangedPrefixes {
     /// Whether some key in the set has the group (``ChangeKey/group(of:)``) of a URL's first
     /// segment, `first`: if not, no change affects the URL, and ``affects(first:second:readableEnd:)``
     /// need not hash it.
+    ///
+    /// - Complexity: O(1); reads the segment's length and first byte only.
     @inline(__always)
     func hasGroup(of first: UnsafeBufferPointer<UInt8>) -> Bool {
         groups & (1 &<< UInt64(ChangeKey.group(of: first))) != 0
