@@ -81,14 +81,25 @@ for size in sizes {
 if let small = times[sizes.min() ?? 0], let large = times[sizes.max() ?? 0], sizes.count > 1, !report.failed {
     let ratio = sizes.max()! / sizes.min()!
     let note = "N = \(grouped(sizes.max()!)) ÷ N = \(grouped(sizes.min()!))"
-    let growthTarget = ratio >= 100 ? "≤ 1.5×" : nil
-    for (label, a, b) in [("spread", small.spread, large.spread), ("hot 256", small.hot, large.hot)] {
-        for (name, before, after) in [("growth: match, all lookups", a.matchAll, b.matchAll),
-                                      ("growth: match, misses", a.matchMisses, b.matchMisses),
-                                      ("growth: open", a.open, b.open)] {
-            report.add(Figure(name: "\(name) (\(label))", routeCount: nil, value: after, unit: "ns", comparison: note,
-                              ratio: after / before, target: growthTarget, met: growthTarget.map { _ in after / before <= 1.5 }))
-        }
+    let judged = ratio >= 100
+    // A working set is held to 1.5× outright. Spread over the table, every lookup pays the
+    // cache misses of a bigger table, so only growth beyond the Dictionary's own counts.
+    let dictionaryGrowth = large.spread.dictionary / small.spread.dictionary
+    report.add(Figure(name: "growth: Dictionary lookup (spread)", routeCount: nil, value: large.spread.dictionary,
+                      unit: "ns", comparison: note, ratio: dictionaryGrowth))
+    for (name, before, after) in [("growth: match, all lookups", small.spread.matchAll, large.spread.matchAll),
+                                  ("growth: match, misses", small.spread.matchMisses, large.spread.matchMisses),
+                                  ("growth: open", small.spread.open, large.spread.open)] {
+        let growth = after / before
+        report.add(Figure(name: "\(name) (spread)", routeCount: nil, value: growth, unit: "×",
+                          comparison: "÷ the Dictionary's growth", ratio: growth / dictionaryGrowth,
+                          target: judged ? "≤ 1.5×" : nil, met: judged ? growth / dictionaryGrowth <= 1.5 : nil))
+    }
+    for (name, before, after) in [("growth: match, all lookups", small.hot.matchAll, large.hot.matchAll),
+                                  ("growth: match, misses", small.hot.matchMisses, large.hot.matchMisses),
+                                  ("growth: open", small.hot.open, large.hot.open)] {
+        report.add(Figure(name: "\(name) (hot 256)", routeCount: nil, value: after, unit: "ns", comparison: note,
+                          ratio: after / before, target: judged ? "≤ 1.5×" : nil, met: judged ? after / before <= 1.5 : nil))
     }
 }
 
