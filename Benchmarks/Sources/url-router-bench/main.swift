@@ -87,17 +87,18 @@ if let small = times[sizes.min() ?? 0], let large = times[sizes.max() ?? 0], siz
     let dictionaryGrowth = large.spread.dictionary / small.spread.dictionary
     report.add(Figure(name: "growth: Dictionary lookup (spread)", routeCount: nil, value: large.spread.dictionary,
                       unit: "ns", comparison: note, ratio: dictionaryGrowth))
-    for (name, before, after) in [("growth: match, all lookups", small.spread.matchAll, large.spread.matchAll),
-                                  ("growth: match, misses", small.spread.matchMisses, large.spread.matchMisses),
-                                  ("growth: open", small.spread.open, large.spread.open)] {
+    func pairs(_ before: SizeRun.Times, _ after: SizeRun.Times) -> [(String, Double, Double)] {
+        [("growth: match, all lookups", before.matchAll, after.matchAll),
+         ("growth: match, misses", before.matchMisses, after.matchMisses),
+         ("growth: open", before.open, after.open)]
+    }
+    for (name, before, after) in pairs(small.spread, large.spread) {
         let growth = after / before
         report.add(Figure(name: "\(name) (spread)", routeCount: nil, value: growth, unit: "×",
                           comparison: "÷ the Dictionary's growth", ratio: growth / dictionaryGrowth,
                           target: judged ? "≤ 1.5×" : nil, met: judged ? growth / dictionaryGrowth <= 1.5 : nil))
     }
-    for (name, before, after) in [("growth: match, all lookups", small.hot.matchAll, large.hot.matchAll),
-                                  ("growth: match, misses", small.hot.matchMisses, large.hot.matchMisses),
-                                  ("growth: open", small.hot.open, large.hot.open)] {
+    for (name, before, after) in pairs(small.hot, large.hot) {
         report.add(Figure(name: "\(name) (hot 256)", routeCount: nil, value: after, unit: "ns", comparison: note,
                           ratio: after / before, target: judged ? "≤ 1.5×" : nil, met: judged ? after / before <= 1.5 : nil))
     }
