@@ -149,6 +149,18 @@ func onThreads<Value: Sendable>(_ count: Int, _ body: @escaping @Sendable (_ ind
     return results.withLock { results in (0..<count).map { results[$0]! } }
 }
 
+/// The CPU time the calling thread spends in `body`. Unlike wall time it does not stretch when
+/// other tests (or other programs) share the cores, so a bound on it holds on a busy machine.
+func threadCPUTime(_ body: () throws -> Void) rethrows -> Duration {
+    func now() -> Duration {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return .seconds(time.tv_sec) + .nanoseconds(time.tv_nsec)
+    }
+    let start = now()
+    try body()
+    return now() - start
+}
 
 /// SplitMix64: small, fast, and the same sequence on every platform.
 struct SeededRandom: RandomNumberGenerator {
