@@ -1,9 +1,8 @@
 import Testing
 @testable import URLRouter
 
-/// Handlers live in chunks that snapshots share (`HandlerList`): appends fill the last chunk in
-/// place, replacing one copies its chunk. Each route must keep its own handler across chunk
-/// boundaries, removals and replacements, and a snapshot must keep what it saw.
+/// Each route keeps its own handler across removals and replacements, and a handler is let go
+/// once no snapshot holds it.
 @Suite struct HandlerStorageTests {
     /// Registers `t://r/0 ..< count`, each answering its number: even ones with an action
     /// handler that completes the request (kept in the chunks), odd ones with an object handler
@@ -54,20 +53,6 @@ import Testing
         }
     }
 
-    @Test func aSnapshotKeepsTheHandlersItSaw() {
-        var list = HandlerList()
-        for index in 0..<100 { list.append { $0.complete(index) } }
-        let snapshot = list
-        list.replace(70) { $0.complete(-70) }
-        list.append { $0.complete(100) }
-        #expect(snapshot.count == 100)
-        #expect(list.count == 101)
-        #expect(answer(snapshot[70]) == 70)
-        #expect(answer(list[70]) == -70)
-        #expect(answer(list[69]) == 69)
-        #expect(answer(list[100]) == 100)
-    }
-
     @Test func aDeregisteredHandlerIsReleasedOnceNoSnapshotHoldsIt() throws {
         final class Owner: Sendable {}
         let router = Router()
@@ -85,38 +70,21 @@ import Testing
         #expect(weakOwner == nil)
     }
 
-    /// A replaced handler goes as soon as no copy of the list can reach it: at once when none
-    /// shares the list, with the last copy otherwise.
-    @Test(arguments: [false, true])
-    func aReplacedHandlerGoesWithTheLastListThatHoldsIt(shared: Bool) {
+    /// A replaced handler is released once no snapshot holds it.
+    @Test func aReplacedHandlerIsReleasedOnceNoSnapshotHoldsIt() throws {
         final class Owner: Sendable {}
+        let router = Router()
         weak var weakOwner: Owner?
-        var list = HandlerList()
-        var snapshot: HandlerList?
         do {
             let owner = Owner()
             weakOwner = owner
-            for index in 0..<130 {
-                if index == 70 {
-                    list.append { _ in withExtendedLifetime(owner) {} }
-                } else {
-                    list.append { _ in }
-                }
-            }
+            try router.register("t://held") { _ in withExtendedLifetime(owner) {} }
         }
-        if shared { snapshot = list }
-        list.replace(70) { _ in }
-        list.replace(3) { _ in }
-        #expect((weakOwner != nil) == shared)
-        snapshot = nil
+        #expect(router.open("t://held"))
+        try router.register("t://held", replacing: true) { _ in }
+        #expect(weakOwner != nil, "this thread's copy of the old snapshot still holds it")
+        #expect(router.open("t://held"))
         #expect(weakOwner == nil)
-        withExtendedLifetime(snapshot) {}
     }
 
-    /// What an action handler completes a request of `t://x` with.
-    private func answer(_ action: @escaping Route.Action) -> Int? {
-        let router = Router()
-        try? router.register("t://x") { request in action(request) }
-        return router.object(for: "t://x") as? Int
-    }
 }

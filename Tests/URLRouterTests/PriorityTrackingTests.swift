@@ -37,15 +37,15 @@ import Testing
         let router = Router()
         for index in 0..<50 { try router.register("t://a/\(index)/:id", priority: 4) { _ in } }
         router.state.withLock { state in
-            #expect(!state.trie.priorityTracked)
-            #expect(state.trie.densePriorities.isEmpty && !state.trie.literalNumbers.tracksPriorities)
+            #expect(!state.trie.tracksPriorities)
+            #expect(state.trie.maxPriorities.isEmpty && state.trie.leafPriorities.isEmpty)
         }
         try router.register("t://a/:n/:id", priority: 5) { _ in }
         router.state.withLock { state in
-            #expect(state.trie.priorityTracked)
-            #expect(state.trie.densePriorities.count == state.trie.nodes.count)
-            #expect(state.trie.literalNumbers.priorities.count == state.trie.literalNumbers.buckets.count)
-            #expect(state.trie.literalNumbers.count == state.trie.literals.count)
+            #expect(state.trie.tracksPriorities)
+            #expect(state.trie.maxPriorities.count == Int(state.trie.numberCount))
+            #expect(state.trie.numberCount == Int32(state.trie.nodes.count + state.trie.literals.count))
+            #expect(state.trie.leafPriorities.count == state.trie.leaves.count)
         }
         #expect(router.match("t://a/7/x")?.pattern == "t://a/:n/:id")
     }

@@ -28,24 +28,13 @@ struct RoutePattern: Sendable {
     /// - Parameters:
     ///   - knownTypes: names allowed between `<` and `>`.
     ///   - limits: the router's limits on pattern length and segment count.
-    ///   - bytewise: take all-ASCII patterns without optional groups through the byte parser
-    ///     (`scanASCII`); false only to compare the two parsers in tests.
-    init(_ text: String, knownTypes: (String) -> Bool, limits: Router.Limits, bytewise: Bool = true) throws(RouteError) {
+    init(_ text: String, knownTypes: (String) -> Bool, limits: Router.Limits) throws(RouteError) {
         self.text = text
         func fail(_ problem: String) -> RouteError { .invalidPattern(text, problem) }
 
         guard text.utf8.count <= limits.maxPatternLength else {
             throw RouteError(.limitExceeded,
                 "Pattern \(RouteError.quoted(text)) is \(text.utf8.count) bytes; the limit is \(limits.maxPatternLength) (Router.Limits.maxPatternLength).")
-        }
-        var scratch = PatternScratch()
-        if bytewise, try Self.scanASCII(text, typeIndex: { knownTypes($0) ? 0 : nil }, limits: limits, into: &scratch) {
-            scratch.expansionEnds.append(scratch.views.count)
-            self.scheme = scratch.scheme
-            self.hasAuthority = scratch.hasAuthority
-            self.isFallback = scratch.isFallback
-            self.expansions = scratch.isFallback ? [[]] : [scratch.segments(ofExpansion: 0)]
-            return
         }
         // Structure is found on Unicode scalars, never on Characters: a combining mark after
         // `/`, `?`, `:` or `>` must not hide it, since URLs are split on those bytes.

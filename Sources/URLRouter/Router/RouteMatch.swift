@@ -18,13 +18,15 @@ public struct RouteMatch: Sendable, CustomStringConvertible {
     var table: RouteTable { parameters.table }
     private var leaf: Trie.Leaf { table.trie.leaves[Int(parameters.leaf)] }
     var routeID: Int32 { leaf.route }
-    /// What opening the winning route needs.
-    var record: RouteList.Record { table.routes.record(routeID)! }
+    /// The winning route.
+    var route: Route { table.routes.live(routeID) }
 
     /// The winning pattern, as registered.
-    public var pattern: String { table.routes.pattern(routeID) }
+    ///
+    /// - Complexity: O(1).
+    public var pattern: String { route.pattern }
     /// The winning route's priority.
-    public var priority: Int { Int(record.priority) }
+    public var priority: Int { Int(route.priority) }
     /// The URL as matched.
     public var url: String { parameters.url }
 

@@ -19,7 +19,7 @@ public struct RouteParameters: Sendable, Sequence, CustomStringConvertible {
 
     var leaf: Int32 { offsets.leaf }
     /// How many path placeholders the matched pattern has.
-    var captureCount: Int { offsets.hasCaptures ? Int(table.view.leaves![Int(leaf)].capturesCount) : 0 }
+    var captureCount: Int { offsets.hasCaptures ? Int(table.trie.leaves[Int(leaf)].capturesCount) : 0 }
 
     /// The value of a path placeholder, else of the last query item named `name`.
     ///
@@ -81,22 +81,22 @@ public struct RouteParameters: Sendable, Sequence, CustomStringConvertible {
 
     /// The pattern's placeholder `index`: its name, the URL segment it took, its suffix length.
     private func capture(_ index: Int) -> Trie.LeafCapture {
-        let view = table.view
-        return view.captures![Int(view.leaves![Int(leaf)].capturesStart) + index]
+        let trie = table.trie
+        return trie.captures[Int(trie.leaves[Int(leaf)].capturesStart) + index]
     }
 
     private func name(at index: Int) -> String {
-        table.view.names[Int(capture(index).name)]
+        table.trie.names[Int(capture(index).name)]
     }
 
     private func pathValue(_ name: String) -> String? {
         guard offsets.hasCaptures else { return nil }
-        let view = table.view
-        let leaf = view.leaves![Int(leaf)]
+        let trie = table.trie
+        let leaf = trie.leaves[Int(leaf)]
         var index = 0
         while index < Int(leaf.capturesCount) {
-            let capture = view.captures![Int(leaf.capturesStart) + index]
-            if view.names[Int(capture.name)] == name { return value(of: capture, at: index) }
+            let capture = trie.captures[Int(leaf.capturesStart) + index]
+            if trie.names[Int(capture.name)] == name { return value(of: capture, at: index) }
             index += 1
         }
         return nil

@@ -27,7 +27,7 @@ extension Router {
                 explanation.refusal = table.schemeRefusal(url) ?? table.refusal(of: match, source: source)
             }
         case .overLimit(let problem): explanation.error = .limitExceeded(url, problem)
-        case .notFound, .stale: break  // never stale: the table is current
+        case .notFound: break
         }
         let evaluated = table.routes.indices.compactMap { Evaluated(route: Int32($0), table: table, url: parsed) }
         let winner = evaluated.first { $0.route == winnerID }

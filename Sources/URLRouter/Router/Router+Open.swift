@@ -96,42 +96,11 @@ extension Router {
     /// router.match("shop://item/42")?.parameters["id"]   // "42"
     /// ```
     /// - Complexity: O(URL length), independent of the number of routes.
-    public func match(_ url: consuming String) -> RouteMatch? {
-        // This thread's copy of the snapshot is borrowed, not retained: a lookup that runs no code
-        // of the app's cannot replace it, so only a match retains it. A custom parameter type's
-        // check is the app's code, and could use this router (and so replace the copy): with
-        // custom types the table is retained for the lookup.
-        let generation = changes.generation.load(ordering: .acquiring)
-        if let table = snapshots.table(router: id, generation: generation),
-           !table._withUnsafeGuaranteedRef(\.hasCustomTypes) {
-            return match(url, in: table)
-        }
-        return matchAfterChange(url, generation: generation)
-    }
-
-    /// ``match(_:)`` when this thread's copy is not of `generation`, or the router has custom
-    /// types: in an older copy for a URL the changes since cannot affect (``ChangedPrefixes``),
-    /// else in the current snapshot, retained.
-    @inline(never)
-    private func matchAfterChange(_ url: consuming String, generation: UInt64) -> RouteMatch? {
-        if let (table, changed) = snapshots.lookupTable(router: id, generation: generation, log: changes),
-           let changed, !table._withUnsafeGuaranteedRef(\.hasCustomTypes) {
-            let raw = table._withUnsafeGuaranteedRef { $0.rawLookup(url, excluding: [], changes: changed) }
-            if !raw.stale {
-                guard raw.found.leaf >= 0 else { return nil }
-                return RouteMatch(parameters: RouteParameters(url: url, table: table.takeUnretainedValue(), offsets: raw.offsets))
-            }
-        }
+    public func match(_ url: String) -> RouteMatch? {
         let table = currentTable()
-        defer { withExtendedLifetime(table) {} }
-        return match(url, in: .passUnretained(table))
-    }
-
-    @inline(__always)
-    private func match(_ url: consuming String, in table: Unmanaged<RouteTable>) -> RouteMatch? {
-        let raw = table._withUnsafeGuaranteedRef { $0.rawLookup(url, excluding: []) }
+        let raw = table.rawLookup(url, excluding: [])
         guard raw.found.leaf >= 0 else { return nil }
-        return RouteMatch(parameters: RouteParameters(url: url, table: table.takeUnretainedValue(), offsets: raw.offsets))
+        return RouteMatch(parameters: RouteParameters(url: url, table: table, offsets: raw.offsets))
     }
 
     /// The open pipeline: match, policies, interceptors, handler, declines, observers.
@@ -140,10 +109,7 @@ extension Router {
         _ url: String, source: RouteSource, userInfo: [String: any Sendable],
         respond: RouteResponse.Handler?
     ) -> Bool {
-        var (table, changes) = lookupTable()
-        // Whether `table` is an older snapshot. Its changes are asked about the first URL only,
-        // before any of the app's code (interceptors, handlers) runs and may read this router.
-        var isOlder = changes != nil
+        let table = currentTable()
         let started: ContinuousClock.Instant? = table.hooks.observers.isEmpty ? nil : .now
         var current = url
         var visited: [String] = []
@@ -158,12 +124,7 @@ extension Router {
             if source == .external, let refusal = table.schemeRefusal(current) {
                 return finish(.refused, error: refusal)
             }
-            let lookup = table.lookup(current, excluding: excluded, changes: changes)
-            changes = nil
-            if case .stale = lookup {
-                (table, isOlder) = (refreshTable(), false)
-                continue
-            }
+            let lookup = table.lookup(current, excluding: excluded)
             if !intercepted, !table.hooks.interceptors.isEmpty {
                 intercepted = true
                 let match: RouteMatch? = if case .matched(let match) = lookup { match } else { nil }
@@ -181,13 +142,10 @@ extension Router {
                     current = target
                     excluded = []
                     intercepted = false
-                    if isOlder { (table, isOlder) = (refreshTable(), false) }
                     continue
                 }
             }
             switch lookup {
-            case .stale:
-                preconditionFailure("a lookup in the current snapshot is never stale")
             case .overLimit(let problem):
                 return finish(.limitExceeded, error: .limitExceeded(current, problem))
             case .notFound where excluded.isEmpty:
@@ -221,7 +179,7 @@ extension Router {
         _ match: RouteMatch, source: RouteSource, userInfo: [String: any Sendable], completion: RouteRequest.Completion?
     ) -> Bool {
         let request = RouteRequest(match: match, userInfo: userInfo, source: source, completion: completion)
-        switch match.table.routes.handler(match.routeID) {
+        switch match.route.handler {
         case .action(let handler):
             handler(request)
         case .object(let handler):
@@ -240,11 +198,11 @@ extension RouteTable {
     /// Why `match` may not be opened from `source`, or nil.
     func refusal(of match: RouteMatch, source: RouteSource) -> RouteError? {
         guard source == .external else { return nil }
-        let record = match.record
-        if record.access == .internalOnly {
-            return .refused(match.url, reason: "\(RouteError.quoted(match.pattern)) is internal only.")
+        let route = match.route
+        if route.access == .internalOnly {
+            return .refused(match.url, reason: "\(RouteError.quoted(route.pattern)) is internal only.")
         }
-        if record.hasExternalCheck, let check = routes.externalCheck(match.routeID), let reason = check(match) {
+        if let check = route.externalCheck, let reason = check(match) {
             return .refused(match.url, reason: reason)
         }
         return nil

@@ -26,13 +26,10 @@ public final class Router: Sendable {
     let deferred: Locked<DeferredOpens>
     /// `deferred.isReady`, readable without the lock on every open.
     let readyFlag = Atomic<Bool>(true)
-    /// The generation, which moves on with every published change, and what each recent one
-    /// changed, for threads that hold an older snapshot.
-    let changes = ChangeLog()
-    /// Tells this router's snapshots apart in thread-local caches; never reused.
+    /// Moves on with every published change; threads compare it with their copy's.
+    let generation = Atomic<UInt64>(0)
+    /// Tells this router's snapshots apart in thread-local copies; never reused.
     let id = Router.lastID.add(1, ordering: .relaxed).newValue
-    /// Where this thread's copies of snapshots are.
-    let snapshots = ThreadSnapshotsSlot()
 
     private static let lastID = Atomic<UInt64>(0)
 
@@ -55,92 +52,64 @@ public final class Router: Sendable {
     /// The current snapshot, as this thread's own copy (see ``ThreadSnapshots``).
     @inline(__always)
     func currentTable() -> RouteTable {
-        let generation = changes.generation.load(ordering: .acquiring)
-        if let table = snapshots.table(router: id, generation: generation) {
-            return table.takeUnretainedValue()
-        }
+        let generation = generation.load(ordering: .acquiring)
+        if let table = ThreadSnapshots.existing?.table(router: id, generation: generation) { return table }
         return refreshTable()
-    }
-
-    /// The table to look up a URL in: this thread's copy of the current snapshot, or of an
-    /// older one with the prefixes changed since (``ChangedPrefixes``), when every change since
-    /// was to routes. A lookup given those changes answers `.stale` for a URL they may affect;
-    /// look it up again in ``refreshTable()``.
-    ///
-    /// The changes are borrowed: they are good until this thread next reads this router, so
-    /// ask them before running any of the app's code.
-    @inline(__always)
-    func lookupTable() -> (RouteTable, Unmanaged<ChangedPrefixes>?) {
-        let generation = changes.generation.load(ordering: .acquiring)
-        if let (table, changed) = snapshots.lookupTable(router: id, generation: generation, log: changes) {
-            return (table.takeUnretainedValue(), changed)
-        }
-        return (refreshTable(), nil)
     }
 
     /// Takes the published snapshot and keeps this thread's copy of it.
     @inline(never)
     func refreshTable() -> RouteTable {
-        let (published, generation) = publishedTable()
+        // The generation is read before the snapshot: a copy is never kept under a generation
+        // newer than its contents.
+        let generation = generation.load(ordering: .acquiring)
+        let published = publishedTable()
         guard let snapshots = ThreadSnapshots.current else { return published }
         let copy = RouteTable(copying: published)
         snapshots.store(router: id, generation: generation, table: copy)
         return copy
     }
 
-    /// The published snapshot and its generation.
-    ///
-    /// A writer drops a snapshot nobody has taken before it changes the trie, so a burst of
-    /// registrations changes the arrays in place instead of copying them each time; a reader
-    /// that finds no snapshot waits for that one writer and publishes the result.
-    private func publishedTable() -> (RouteTable, UInt64) {
-        if let taken = published.withLock({ published -> (RouteTable, UInt64)? in
+    /// The published snapshot, built now if the last change left none (see ``mutate(_:)``).
+    private func publishedTable() -> RouteTable {
+        if let table = published.withLock({ published -> RouteTable? in
             published.taken = true
-            return published.table.map { ($0, published.generation) }
+            return published.table
         }) {
-            return taken
+            return table
         }
         return state.withLock { state in
             published.withLock { published in
                 published.taken = true
-                if let table = published.table { return (table, published.generation) }
+                if let table = published.table { return table }
                 let table = state.freeze(options: options)
                 published.table = table
-                return (table, published.generation)
+                return table
             }
         }
     }
 
-    /// Changes the builder under the writer lock and moves the generation on, so that every
-    /// thread's copy of the old snapshot goes stale.
+    /// Changes the builder under the writer lock, then publishes the result and moves the
+    /// generation on, so that every thread's copy of the old snapshot goes stale.
     ///
-    /// A snapshot some reader has taken stays published until the new one replaces it, so readers
-    /// never wait for a writer. A snapshot nobody took is dropped before the change (the arrays
-    /// then change in place instead of being copied) and not replaced: the next reader builds it
-    /// under the writer lock. A burst of registrations with no reader in between thus builds no
-    /// snapshot at all.
-    ///
-    /// A change that only adds and removes routes (`keyed`) records which URL prefixes it
-    /// touched (``ChangeKey``); threads whose URLs lie elsewhere go on with the snapshot they
-    /// hold (``ChangedPrefixes``). Any other change may affect every URL.
-    func mutate<Result>(
-        keyed: Bool = false, _ body: (inout RouterState) throws(RouteError) -> Result
-    ) throws(RouteError) -> Result {
+    /// Lazy publishing, in one paragraph: a snapshot some reader has taken stays published until
+    /// the new one replaces it, so readers never wait for a writer. A snapshot nobody took is
+    /// dropped before the change, so that the builder's arrays are referenced once and change in
+    /// place instead of being copied, and it is not replaced: the next reader builds it under the
+    /// writer lock. A run of registrations with no reader in between thus copies nothing, while
+    /// one registration under a reader that holds the snapshot copies the table once (O(routes)).
+    /// `body` throws only before it changes anything (or, for a batch, on its own draft), so a
+    /// failed change publishes nothing.
+    func mutate<Result>(_ body: (inout RouterState) throws(RouteError) -> Result) throws(RouteError) -> Result {
         try state.withLock { (state: inout RouterState) throws(RouteError) -> Result in
             let wasTaken = published.withLock { published in
                 if !published.taken { published.table = nil }
                 return published.taken
             }
-            state.changes.start(keyed: keyed)
             let result = try body(&state)
-            var next = changes.generation.load(ordering: .relaxed)
-            for key in state.changes.recorded {
-                next &+= 1
-                changes.record(key, generation: next)
-            }
             let table = wasTaken ? state.freeze(options: options) : nil
-            published.withLock { $0 = PublishedTable(table: table, generation: next) }
-            changes.generation.store(next, ordering: .releasing)
+            published.withLock { $0 = PublishedTable(table: table) }
+            generation.add(1, ordering: .releasing)
             return result
         }
     }
@@ -189,7 +158,7 @@ public final class Router: Sendable {
         _ pattern: String, priority: Int, access: RouteAccess, replacing: Bool, handler: Route.Handler,
         externalCheck: Route.ExternalCheck? = nil
     ) throws(RouteError) {
-        try mutate(keyed: true) { (state: inout RouterState) throws(RouteError) in
+        try mutate { (state: inout RouterState) throws(RouteError) in
             try state.add(pattern, priority: priority, access: access, replacing: replacing,
                           handler: handler, externalCheck: externalCheck, options: options)
         }
@@ -222,18 +191,12 @@ public final class Router: Sendable {
     /// - Returns: whether a route was removed. Placeholder names do not matter, shapes do.
     @discardableResult
     public func deregister(_ pattern: String) -> Bool {
-        (try? mutate(keyed: true) { state in state.remove(pattern, options: options) }) ?? false
+        (try? mutate { state in state.remove(pattern, options: options) }) ?? false
     }
 
     /// Removes every route. Parameter types, interceptors and observers stay.
     public func removeAll() {
-        try? mutate { state in
-            let types = state.trie.types
-            state.trie = Trie()
-            state.trie.types = types
-            state.routes = RouteList()
-            state.liveRoutes = 0
-        }
+        try? mutate { state in state.removeAll() }
     }
 
     /// Every registered route, in registration order.
@@ -242,12 +205,7 @@ public final class Router: Sendable {
     /// for route in router.routes { print(route.pattern, route.priority) }
     /// ```
     public var routes: [RouteInfo] {
-        currentTable().routes.compactMap { route in
-            route.map {
-                RouteInfo(pattern: $0.pattern, priority: Int($0.priority), access: $0.access,
-                          returnsObject: { if case .object = $0.handler { return true } else { return false } }($0))
-            }
-        }
+        currentTable().routes.compactMap { $0.map(RouteInfo.init) }
     }
 }
 
@@ -271,6 +229,13 @@ public struct RouteInfo: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
+extension RouteInfo {
+    init(_ route: Route) {
+        let returnsObject = if case .object = route.handler { true } else { false }
+        self.init(pattern: route.pattern, priority: Int(route.priority), access: route.access, returnsObject: returnsObject)
+    }
+}
+
 extension Router: CustomStringConvertible {
     /// A readable dump of the trie; see ``Router`` for the format.
     ///
@@ -283,7 +248,7 @@ extension Router: CustomStringConvertible {
     public var description: String {
         let table = currentTable()
         return table.trie.dump { route, _ in
-            let route = table.routes[Int(route)]!
+            let route = table.routes.live(route)
             return route.priority == 0 ? route.pattern : "\(route.pattern) (priority \(route.priority))"
         }
     }

@@ -83,11 +83,11 @@ struct LiteralKey {
         (1 &<< UInt32(truncatingIfNeeded: (keyHash >> 40) & 31)) | (1 &<< UInt32(truncatingIfNeeded: (keyHash >> 52) & 31))
     }
 
-    /// Whether the stored (already folded) bytes at `stored` equal this key.
-    func equalsStored(_ stored: UnsafePointer<UInt8>) -> Bool {
-        for index in 0..<count {
-            let byte = fold ? foldASCII(base[index]) : base[index]
-            if stored[index] != byte { return false }
+    /// Whether the stored (already folded) bytes at `arena[start...]` equal this key.
+    func equalsStored(_ arena: [UInt8], at start: Int) -> Bool {
+        guard start + count <= arena.count else { return false }
+        for index in 0..<count where arena[start + index] != (fold ? foldASCII(base[index]) : base[index]) {
+            return false
         }
         return true
     }

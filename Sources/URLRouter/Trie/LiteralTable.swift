@@ -26,45 +26,24 @@ struct LiteralTable: Sendable {
 
     /// The slot of the child of the node numbered `parent` reached by `key`, or -1. Stored keys
     /// are already folded where folding applies; `key` was folded when it was made.
-    @inline(__always)
-    static func find(
-        _ key: LiteralKey, parent: Int32, slots: UnsafePointer<Slot>, mask: Int, arena: UnsafePointer<UInt8>
-    ) -> Int {
-        find(key, parent: parent, hash: key.hash(parent: parent), slots: slots, mask: mask, arena: arena)
-    }
-
-    /// ``find(_:parent:slots:mask:arena:)`` with the slot hash already taken
-    /// (`key.hash(parent: parent)`).
     ///
     /// - Complexity: O(key length) expected: one slot, more only on a collision.
     @inline(__always)
-    static func find(
-        _ key: LiteralKey, parent: Int32, hash: UInt32, slots: UnsafePointer<Slot>, mask: Int, arena: UnsafePointer<UInt8>
-    ) -> Int {
-        var index = Int(hash) & mask
+    func find(_ key: LiteralKey, parent: Int32, arena: [UInt8]) -> Int {
+        let mask = slots.count - 1
+        var index = Int(key.hash(parent: parent)) & mask
         while true {
-            let slot = slots + index
-            if slot.pointee.count == 0 { return -1 }
-            if slot.pointee.parent == parent, Int(slot.pointee.count) == key.count {
-                if key.count <= inlineCapacity {
-                    if slot.pointee.word0 == key.word0 && slot.pointee.word1 == key.word1 { return index }
-                } else if key.equalsStored(arena + Int(slot.pointee.word0)) {
+            let slot = slots[index]
+            if slot.count == 0 { return -1 }
+            if slot.parent == parent, Int(slot.count) == key.count {
+                if key.count <= Self.inlineCapacity {
+                    if slot.word0 == key.word0 && slot.word1 == key.word1 { return index }
+                } else if key.equalsStored(arena, at: Int(slot.word0)) {
                     return index
                 }
             }
             index = (index &+ 1) & mask
         }
-    }
-
-    /// The slot of the child of `parent` reached by `key`, or nil. `arena` is never empty (the
-    /// trie keeps a sentinel byte in it).
-    func find(parent: Int32, key: LiteralKey, arena: [UInt8]) -> Int? {
-        let index = slots.withUnsafeBufferPointer { slots in
-            arena.withUnsafeBufferPointer { arena in
-                Self.find(key, parent: parent, slots: slots.baseAddress!, mask: slots.count - 1, arena: arena.baseAddress!)
-            }
-        }
-        return index < 0 ? nil : index
     }
 
     /// Adds a literal node numbered `number` under `parent` and returns its slot. A key longer

@@ -40,10 +40,10 @@ extension Trie {
                 }
             }
             for (key, next) in sortedLiterals(node) { child(URLEncoding.encode(key, allowed: .pathSegment), next) }
-            var edgeID = node.firstParameterEdge
+            var edgeID = node.firstEdge
             while edgeID >= 0 {
-                let edge = parameterEdges[Int(edgeID)]
-                child(edgeLabel(edge), nodes[Int(Self.child(ofEdge: edgeID))])
+                let edge = edges[Int(edgeID)]
+                child(edgeLabel(edge), nodes[Int(edge.child)])
                 edgeID = edge.next
             }
             if leafText(node.catchAllLeaf) != nil {

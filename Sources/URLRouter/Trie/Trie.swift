@@ -1,64 +1,37 @@
-/// The pattern trie, laid out so that a lookup touches few cache lines: a node reached by a
-/// literal edge lives inside that edge's slot of one hash table, so following a literal costs
-/// one probe and no second load; nodes reached by a placeholder edge (and the two roots) live in
-/// a dense array, created next to their siblings.
+/// The pattern trie: one node per distinct pattern prefix, in plain arrays that a snapshot
+/// shares and a writer copies on write.
 ///
-/// Node 0 (in `nodes`) is the root of roots: its literal children are the schemes (folded to
-/// lowercase). Node 1 is the root of scheme-less patterns. Under a scheme or scheme-less root,
-/// depth 0 is the host.
+/// Layout, in one paragraph: node 0 is the root of roots, whose literal children are the
+/// schemes (folded to lowercase); node 1 is the root of scheme-less patterns; under either, depth
+/// 0 is the host. Every node has a number, given in creation order. Literal edges of all nodes
+/// live in one open-addressing hash table keyed by (parent's number, decoded bytes), and the
+/// child node is stored inside its edge's slot, so following a literal costs one probe and no
+/// second load; a 32-bit Bloom filter in the parent skips most probes for keys that are not
+/// there. Placeholder and `*` edges form a short chain per node, sorted by specificity (suffix >
+/// typed > plain > `*`), each edge leading to a node in `nodes`. A `**` route hangs on the node
+/// where its `**` starts (`catchAllLeaf`).
 ///
-/// A node's children are found three ways, in the order matching tries them:
-/// - literal children in the hash table keyed by (parent's number, decoded bytes), behind a
-///   32-bit Bloom filter in the parent that skips most probes for keys that are not there;
-/// - placeholder and `*` edges in a short chain sorted by specificity (suffix > typed > plain >
-///   `*`), with a shortcut to the child when the only edge is a plain `:name` (the parent then
-///   also keeps the child's leaf, so a URL that ends in that placeholder never reads the child);
-/// - a `**` leaf (`catchAllLeaf`) that takes every remaining segment.
+/// ```
+/// shop://item/:id<int>   →  schemes root ─"shop"→ ─"item"→ ─:<int>→ leaf
+/// /about                 →  scheme-less root ─"about"→ leaf
+/// ```
 struct Trie: Sendable {
-    /// What matching reads of a node.
+    /// One node. 20 bytes: it is copied into literal slots, so it stays small.
     struct Node: Sendable {
         /// The leaf of the route that ends here, or -1.
         var leaf: Int32 = -1
         /// The leaf of the route whose `**` starts here, or -1.
         var catchAllLeaf: Int32 = -1
-        /// The placeholder edges, in one field: -1 when there are none; the child node when the
-        /// only edge is a plain `:name` (its index, `edge + 2`, so at least 2); else
-        /// `-(first edge + 2)`. Read through ``plainChild`` and ``firstParameterEdge``.
-        var parameterLink: Int32 = -1
-        /// When the only placeholder edge is a plain `:name`: the leaf that a URL ending in that
-        /// placeholder takes (the child's ``endLeaf``), so that a descent need not read the child
-        /// at its last segment; -1 otherwise.
-        var plainLeaf: Int32 = -1
+        /// The first placeholder edge, or -1.
+        var firstEdge: Int32 = -1
         /// Bloom bits of the literal children's keys (``LiteralKey/filterBits``); 0: none.
         var literalFilter: UInt32 = 0
-        /// What this node's literal children are keyed by, unique in the trie and never changed:
-        /// its index in `nodes` for a node there; for a node in a literal slot, a negative number,
-        /// as a rule derived from its slot hash (``Trie/derivedNumber(_:)``), so that a lookup
-        /// knows it before the slot is read.
+        /// What this node's literal children are keyed by; unique in the trie, never changed.
         var number: Int32
-
-        /// The child of the only placeholder edge when that edge is a plain `:name`, else -1.
-        @inline(__always)
-        var plainChild: Int32 { max(parameterLink, -1) }
-
-        /// The first placeholder edge, or -1.
-        @inline(__always)
-        var firstParameterEdge: Int32 { (parameterLink >= 0 ? parameterLink : -parameterLink) &- 2 }
-
-        @inline(__always)
-        var hasParameterEdges: Bool { parameterLink != -1 }
 
         /// The leaf a URL that ends at this node takes: its own, else its `**` route's with no
         /// segment for the `**`; -1 when neither.
-        @inline(__always)
         var endLeaf: Int32 { leaf >= 0 ? leaf : catchAllLeaf }
-
-        /// Links the placeholder edges starting at `first` (-1: none); `plainOnly` when that edge
-        /// is the only one and a plain `:name`, whose child's end leaf is then `plainLeaf`.
-        mutating func linkParameterEdges(first: Int32, plainOnly: Bool, plainLeaf: Int32) {
-            parameterLink = first < 0 ? -1 : plainOnly ? Trie.child(ofEdge: first) : -(first &+ 2)
-            self.plainLeaf = plainOnly ? plainLeaf : -1
-        }
     }
 
     /// Where a node is: a literal slot (whose index changes when the table grows, so a reference
@@ -68,39 +41,22 @@ struct Trie: Sendable {
         var inSlot: Bool
     }
 
-    /// A placeholder or `*` edge. Each edge makes one node and nothing else adds to `nodes`, so
-    /// edge `i` leads to node `i + 2` (``child(ofEdge:)``): the two roots come first.
+    /// A placeholder or `*` edge.
     struct ParameterEdge: Sendable {
         /// The literal suffix in `bytes`.
         var suffixStart: Int32
         var suffixCount: Int32
         /// The next edge of the same node, or -1.
         var next: Int32
+        /// The node it leads to, in `nodes`.
+        var child: Int32
         /// Index into `types`, or -1.
         var type: Int16
         /// `PatternSegment.rank`: 1 suffix, 2 typed, 3 plain, 4 `*`.
         var rank: UInt8
     }
 
-    /// The node parameter edge `edge` leads to, an index in `nodes`.
-    @inline(__always)
-    static func child(ofEdge edge: Int32) -> Int32 { edge &+ 2 }
-
-    /// The number of the literal child whose slot hash (``LiteralKey/hash(parent:)``) is `hash`,
-    /// unless another node took that number first (in a table of 100,000 routes, about one node
-    /// finds it taken): that child gets the next free negative number instead.
-    ///
-    /// Lookups take the next level's number from the hash they already computed, without
-    /// waiting for the slot's node to arrive from memory, so the probes of successive levels
-    /// overlap; they only compare it with the node's once it has arrived.
-    @inline(__always)
-    static func derivedNumber(_ hash: UInt32) -> Int32 {
-        Int32(bitPattern: hash | 0x8000_0000)
-    }
-
-    /// The most placeholder types a router takes (``ParameterEdge/type`` is 16 bits).
-    static let maxTypes = Int(Int16.max)
-
+    /// One expansion of a registered route, where it ends in the trie.
     struct Leaf: Sendable {
         /// The route, or -1 once deregistered.
         var route: Int32
@@ -123,54 +79,37 @@ struct Trie: Sendable {
     }
 
     var nodes: [Node] = [Node(number: 0), Node(number: 1)]
-    var parameterEdges: [ParameterEdge] = []
+    var edges: [ParameterEdge] = []
     var leaves: [Leaf] = []
-    /// Placeholders, per leaf; leaves with equal lists share one.
     var captures: [LeafCapture] = []
-    /// Where recently stored capture lists start in `captures`, by hash (-1: none), so that
-    /// leaves with the same placeholders at the same places share one list. A fixed size: a
-    /// router whose every list differs pays 1 KiB, not an index entry per list.
-    var recentCaptureLists = [Int32](repeating: -1, count: 256)
     /// Every placeholder name, once.
     var names: [String] = []
     var nameIndex: [String: Int32] = [:]
-    /// Literal keys longer than a slot holds, and suffixes. Starts with one unused byte so that it
-    /// is never empty and always has a base address.
+    /// Literal keys longer than a slot holds, and suffixes. Starts with one unused byte so that
+    /// an offset of 0 is never a key's.
     var bytes: [UInt8] = [0]
     var literals = LiteralTable()
-    /// The numbers of all literal nodes, so that a derived number is given only once, and
-    /// their highest priorities once those are kept.
-    var literalNumbers = LiteralNumberSet()
-    /// Where the search for a free number goes on, for a literal node whose derived one is taken.
-    var nextIrregularNumber: Int32 = -1
-    /// Off only in tests: new literal nodes then get numbers as if every derived one collided.
-    var derivesLiteralNumbers = true
-    /// The folded, zero-padded bytes of every scheme of at most 8 bytes, in the order they were
-    /// added (``SchemeShortcut``); `hasLongScheme` when some scheme is longer.
-    var schemeWords: [UInt64] = []
-    var hasLongScheme = false
+    /// How many node numbers have been given out.
+    var numberCount: Int32 = 2
     /// The `scheme://` fallback leaves, by scheme root number (a handful at most).
     var fallbacks: [(scheme: Int32, leaf: Int32)] = []
     /// Placeholder types: the built-ins first, then the router's own.
     var types: [RouteParameterType] = RouteParameterType.builtins
-    /// The highest priority of any leaf at or below each node (never lowered on removal), by
-    /// node number: `densePriorities[number]` for dense nodes, ``literalNumbers`` for literal
-    /// ones. Both are kept only once leaves' priorities differ (``priorityTracked``): each
-    /// node's is `priorityRange.high` until then, and matching never asks.
-    var densePriorities: [Int32] = []
-    /// Each leaf's priority, by leaf number, once they differ; empty before.
+    /// Once leaves' priorities differ: the highest priority of any leaf at or below each node
+    /// (by node number; never lowered on removal), and each leaf's priority. Empty before, when
+    /// the first complete match in specificity order wins and nothing else needs comparing.
+    var maxPriorities: [Int32] = []
     var leafPriorities: [Int32] = []
-    /// Whether the priorities above are kept (`nodes` always holds the two roots, so a kept
-    /// `densePriorities` is never empty).
-    var priorityTracked: Bool { !densePriorities.isEmpty }
-    /// The lowest and highest priority ever given to a leaf. When they are equal, the first
-    /// complete match in specificity order wins and nothing else needs comparing.
+    /// The lowest and highest priority ever given to a leaf.
     var priorityRange: (low: Int32, high: Int32) = (.max, .min)
 
     static let schemesRoot: Int32 = 0
     static let schemelessRoot: Int32 = 1
+    /// The most placeholder types a router takes (``ParameterEdge/type`` is 16 bits).
+    static let maxTypes = Int(Int16.max)
 
-    var uniformPriority: Bool { priorityRange.low >= priorityRange.high }
+    /// Whether priorities are compared (they differ between some leaves).
+    var tracksPriorities: Bool { !maxPriorities.isEmpty }
 
     /// Whether literal keys at `depth` compare case-insensitively: schemes and hosts always,
     /// every segment when `caseInsensitivePaths` is on.
@@ -198,5 +137,17 @@ struct Trie: Sendable {
     func fallbackLeaf(ofScheme scheme: Int32) -> Int32 {
         for entry in fallbacks where entry.scheme == scheme { return entry.leaf }
         return -1
+    }
+
+    /// The literal child of `parent` reached by `key`, or nil. The parent's Bloom filter answers
+    /// most keys that are not there without a probe.
+    ///
+    /// - Complexity: O(key length) expected, whatever the number of routes.
+    @inline(__always)
+    func literalChild(_ key: LiteralKey, of parent: Node) -> Node? {
+        let bits = key.filterBits
+        guard parent.literalFilter & bits == bits else { return nil }
+        let index = literals.find(key, parent: parent.number, arena: bytes)
+        return index < 0 ? nil : literals.slots[index].node
     }
 }

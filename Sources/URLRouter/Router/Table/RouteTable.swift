@@ -1,4 +1,4 @@
-/// A registered route, whole (``RouteList`` keeps it compactly).
+/// A registered route, whole.
 struct Route: Sendable {
     typealias Action = @Sendable (RouteRequest) -> Void
     typealias ObjectHandler = @Sendable (RouteRequest) -> Any?
@@ -26,28 +26,17 @@ final class RouteTable: Sendable {
     let routes: RouteList
     let options: Router.Options
     let hooks: RouterHooks
-    /// Raw views of `trie`'s arrays, valid while this table lives.
-    let view: TrieView
-    /// Whether matching can run the app's code (a custom ``RouteParameterType``'s check).
-    let hasCustomTypes: Bool
 
     init(trie: Trie, routes: RouteList, options: Router.Options, hooks: RouterHooks) {
         self.trie = trie
         self.routes = routes
         self.options = options
         self.hooks = hooks
-        self.view = trie.makeView()
-        self.hasCustomTypes = trie.types.count > RouteParameterType.builtins.count
     }
 
-    /// Another object over the same storage, for one thread's own use.
-    init(copying table: RouteTable) {
-        self.trie = table.trie
-        self.routes = table.routes
-        self.options = table.options
-        self.hooks = table.hooks
-        self.view = table.view
-        self.hasCustomTypes = table.hasCustomTypes
+    /// Another object over the same storage, for one thread's own use (``ThreadSnapshots``).
+    convenience init(copying table: RouteTable) {
+        self.init(trie: table.trie, routes: table.routes, options: table.options, hooks: table.hooks)
     }
 }
 

@@ -1,0 +1,38 @@
+/// Every registered route of a router, by route number, in registration order. A removed
+/// route keeps its number (its place is `nil`), since leaves in the trie refer to routes by
+/// number; compaction renumbers them all (``RouterState``).
+///
+/// A route is stored whole, its pattern text included, so reading a match's pattern is one
+/// array read and a `String` copy: O(1), whatever the pattern's length or the table's size.
+struct RouteList: Sendable, RandomAccessCollection {
+    private var entries: [Route?] = []
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { entries.count }
+
+    /// The route numbered `index`, nil once removed.
+    ///
+    /// - Complexity: O(1).
+    @inline(__always)
+    subscript(index: Int) -> Route? { entries[index] }
+
+    /// The route numbered `id`, which a live leaf refers to, so it exists.
+    ///
+    /// - Complexity: O(1).
+    @inline(__always)
+    func live(_ id: Int32) -> Route {
+        guard let route = entries[Int(id)] else { preconditionFailure("route \(id) is removed but a leaf refers to it") }
+        return route
+    }
+
+    /// Adds `route` with the next number.
+    mutating func append(_ route: Route) {
+        entries.append(route)
+    }
+
+    /// Removes route `id`; its number stays taken, and its handlers go with the last snapshot
+    /// that holds them.
+    mutating func remove(_ id: Int32) {
+        entries[Int(id)] = nil
+    }
+}

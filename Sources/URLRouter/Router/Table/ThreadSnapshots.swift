@@ -1,0 +1,106 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Each thread's own copy of the current snapshot of the routers it reads (up to four),
+/// checked against the router's generation on every read.
+///
+/// Why: a match retains its snapshot. If every thread retained the one published object, two
+/// threads opening at once would write the same reference count on every open, and the cache
+/// line would bounce between cores; opens on two threads would not scale. Each thread instead
+/// retains its own ``RouteTable`` object, which shares the published one's storage (the arrays
+/// are not copied), so its reference count is written by one core only. Reading the snapshot
+/// then costs an atomic load of the generation and a thread-local lookup: no lock.
+///
+/// What it retains: a thread keeps its copy of a router's snapshot, and so the handlers that
+/// snapshot holds, until it next reads that router after a change, reads four other routers,
+/// or exits. A deregistered handler is released when the last thread that read the router
+/// before the change reads it again.
+final class ThreadSnapshots {
+    private struct Entry {
+        var router: UInt64
+        var generation: UInt64
+        var table: RouteTable
+    }
+
+    // Only the owning thread touches these, so the dynamic exclusivity checks are dropped.
+    @exclusivity(unchecked) private var entries: [Entry] = []
+    @exclusivity(unchecked) private var nextVictim = 0
+    private static let capacity = 4
+
+    /// This thread's copy of `router`'s snapshot at `generation`, if it has one.
+    ///
+    /// - Complexity: O(1): at most four entries are compared.
+    @inline(__always)
+    func table(router: UInt64, generation: UInt64) -> RouteTable? {
+        for entry in entries where entry.router == router {
+            return entry.generation == generation ? entry.table : nil
+        }
+        return nil
+    }
+
+    /// Keeps `table` as this thread's copy of `router`'s snapshot at `generation`.
+    func store(router: UInt64, generation: UInt64, table: RouteTable) {
+        let entry = Entry(router: router, generation: generation, table: table)
+        if let index = entries.firstIndex(where: { $0.router == router }) {
+            entries[index] = entry
+        } else if entries.count < Self.capacity {
+            entries.append(entry)
+        } else {
+            entries[nextVictim] = entry
+            nextVictim = (nextVictim + 1) % Self.capacity
+        }
+    }
+
+    /// The calling thread's copies, made on first use; nil where threads have no local storage.
+    static var current: ThreadSnapshots? {
+        #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
+        guard let key = threadSnapshotsKey else { return nil }
+        if let pointer = pthread_getspecific(key) {
+            // The slot holds a +1 reference, released by the key's destructor when the thread
+            // exits; only this thread reads it, so the object outlives this borrow.
+            return Unmanaged<ThreadSnapshots>.fromOpaque(pointer).takeUnretainedValue()
+        }
+        let snapshots = ThreadSnapshots()
+        // The +1 reference the slot owns (see the key's destructor).
+        guard pthread_setspecific(key, Unmanaged.passRetained(snapshots).toOpaque()) == 0 else { return nil }
+        return snapshots
+        #else
+        return nil
+        #endif
+    }
+
+    /// The calling thread's copies if it has made them, else nil.
+    @inline(__always)
+    static var existing: ThreadSnapshots? {
+        #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
+        guard let key = threadSnapshotsKey, let pointer = pthread_getspecific(key) else { return nil }
+        // As in `current`: the slot's +1 reference keeps the object alive on this thread.
+        return Unmanaged<ThreadSnapshots>.fromOpaque(pointer).takeUnretainedValue()
+        #else
+        return nil
+        #endif
+    }
+}
+
+#if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
+/// The thread-local slot of ``ThreadSnapshots``; its destructor releases a thread's copies when
+/// the thread exits.
+private let threadSnapshotsKey: pthread_key_t? = {
+    var key = pthread_key_t()
+    #if canImport(Darwin)
+    let status = pthread_key_create(&key) { pointer in
+        Unmanaged<ThreadSnapshots>.fromOpaque(pointer).release()
+    }
+    #else
+    let status = pthread_key_create(&key) { pointer in
+        if let pointer { Unmanaged<ThreadSnapshots>.fromOpaque(pointer).release() }
+    }
+    #endif
+    return status == 0 ? key : nil
+}()
+#endif
