@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-import URLRouter
+@testable import URLRouter
+import Synchronization
 
 private func shopMediator() -> Mediator {
     let mediator = Mediator()
@@ -99,5 +100,37 @@ private func routes(_ router: Router) -> [String] {
             #expect(!conflict, "row 1 was rolled back")
             #expect(error.message.contains("row 2, line 2: Pattern \"a://x/:name\" conflicts"))
         }
+    }
+}
+
+@Suite struct RouteTableAtomicityTests {
+    /// A rejected table is never live, not even briefly: a reader opening a URL of its first
+    /// row, again and again while the table is loaded, never reaches that row's action.
+    @Test func aRejectedTableIsNeverSeenByAnotherThread() throws {
+        let router = Router()
+        try router.register("shop://taken") { _ in }
+        let filler = (0..<300).map { #"{ "pattern": "shop://page/\#($0)", "target": "Shop", "action": "itemView" },"# }
+        let rejected = """
+            [
+              { "pattern": "shop://item/:id", "target": "Shop", "action": "itemView" },
+              \(filler.joined(separator: "\n"))
+              { "pattern": "shop://taken", "target": "Shop", "action": "itemView" }
+            ]
+            """
+        let done = Atomic<Bool>(false)
+        let reached = Atomic<Int>(0)
+        let reader = Thread {
+            while !done.load(ordering: .acquiring) {
+                if router.object(for: "shop://item/5") != nil { reached.add(1, ordering: .relaxed) }
+            }
+        }
+        reader.start()
+        for _ in 0..<20 {
+            #expect(caught { try router.loadRouteTable(from: rejected, on: shopMediator()) }?.code == .invalidRouteTable)
+        }
+        done.store(true, ordering: .releasing)
+        while !reader.isFinished { usleep(1_000) }
+        #expect(reached.load(ordering: .relaxed) == 0)
+        #expect(router.routes.map(\.pattern) == ["shop://taken"])
     }
 }

@@ -19,6 +19,15 @@ extension Router {
         _ pattern: String, target: String, action: String, on mediator: Mediator = .shared,
         priority: Int = 0, access: RouteAccess = .public, replacing: Bool = false
     ) throws(RouteError) {
+        let (handler, externalCheck) = Self.bridge(target: target, action: action, on: mediator)
+        try add(pattern, priority: priority, access: access, replacing: replacing,
+                handler: handler, externalCheck: externalCheck)
+    }
+
+    /// The handler and external check of a route bridged to `action` on `target`.
+    static func bridge(
+        target: String, action: String, on mediator: Mediator
+    ) -> (Route.Handler, Route.ExternalCheck) {
         let handler: @Sendable (RouteRequest) -> Any? = { request in
             var params: [String: Any] = [:]
             for (name, value) in request.mergedParameters { params[name] = value }
@@ -32,16 +41,34 @@ extension Router {
         }
         let externalCheck: Route.ExternalCheck = { match in
             mediator.refusal(of: RemoteCall(
-                url: match.url, scheme: Self.scheme(of: match.url), target: target,
+                url: match.url, scheme: scheme(of: match.url), target: target,
                 action: action, parameters: match.parameters.dictionary))
         }
-        try add(pattern, priority: priority, access: access, replacing: replacing,
-                handler: .object(handler), externalCheck: externalCheck)
+        return (.object(handler), externalCheck)
     }
 
     /// The scheme of `url`, lowercased; empty when it has none.
     private static func scheme(of url: String) -> String {
         guard let colon = url.utf8.firstIndex(of: UInt8(ascii: ":")) else { return "" }
         return String(url[..<colon]).lowercased()
+    }
+}
+
+extension RouteBatch {
+    /// Routes `pattern` to a target-action in the batch, as
+    /// ``Router/register(_:target:action:on:priority:access:replacing:)``.
+    ///
+    /// ```swift
+    /// try router.update { routes in
+    ///     try routes.register("shop://item/:id", target: "Shop", action: "itemView", on: mediator)
+    /// }
+    /// ```
+    public mutating func register(
+        _ pattern: String, target: String, action: String, on mediator: Mediator = .shared,
+        priority: Int = 0, access: RouteAccess = .public, replacing: Bool = false
+    ) throws(RouteError) {
+        let (handler, externalCheck) = Router.bridge(target: target, action: action, on: mediator)
+        try add(pattern, priority: priority, access: access, replacing: replacing,
+                handler: handler, externalCheck: externalCheck)
     }
 }

@@ -9,9 +9,9 @@ extension Router {
     /// ```
     ///
     /// A row is registered as by ``register(_:target:action:on:priority:access:replacing:)``,
-    /// never replacing a route. When any row is malformed nothing is registered; when a row's
-    /// pattern is invalid or conflicts, the rows registered before it are deregistered again
-    /// (concurrent opens may see them in between).
+    /// never replacing a route. The rows are one batch (``update(_:)``): when any row is
+    /// malformed, invalid or conflicting, nothing is registered, and concurrent opens never see
+    /// part of the table.
     ///
     /// - Returns: the rows registered.
     /// - Throws: `.invalidRouteTable`, listing every problem with its row and line;
@@ -75,21 +75,18 @@ extension Router {
     }
 
     private func register(rows: [RouteTableRow], on mediator: Mediator) throws(RouteError) -> [RouteTableRow] {
-        var registered: [String] = []
-        var issues: [RouteTableError.Issue] = []
-        for row in rows {
-            do {
-                try register(
-                    row.pattern, target: row.target, action: row.action, on: mediator,
-                    priority: row.priority, access: row.access == .internal ? .internalOnly : .public)
-                registered.append(row.pattern)
-            } catch {
-                issues.append(RouteTableError.Issue(row: row.row, line: row.line, message: error.message))
+        try update { routes throws(RouteError) in
+            var issues: [RouteTableError.Issue] = []
+            for row in rows {
+                do throws(RouteError) {
+                    try routes.register(
+                        row.pattern, target: row.target, action: row.action, on: mediator,
+                        priority: row.priority, access: row.access == .internal ? .internalOnly : .public)
+                } catch {
+                    issues.append(RouteTableError.Issue(row: row.row, line: row.line, message: error.message))
+                }
             }
-        }
-        guard issues.isEmpty else {
-            for pattern in registered.reversed() { deregister(pattern) }
-            throw RouteError(.invalidRouteTable, RouteTableError(issues: issues).description)
+            guard issues.isEmpty else { throw RouteError(.invalidRouteTable, RouteTableError(issues: issues).description) }
         }
         return rows
     }

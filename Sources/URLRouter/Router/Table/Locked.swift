@@ -28,7 +28,12 @@ final class Locked<Value: Sendable>: @unchecked Sendable {
         buffer = ManagedBuffer.create(minimumCapacity: 1) { _ in value }
         buffer.withUnsafeMutablePointerToElements { mutex in
             mutex.initialize(to: pthread_mutex_t())
-            pthread_mutex_init(mutex, nil)
+            // Error-checking: a thread that takes the lock it holds gets EDEADLK, not a hang.
+            var attributes = pthread_mutexattr_t()
+            pthread_mutexattr_init(&attributes)
+            pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ERRORCHECK))
+            pthread_mutex_init(mutex, &attributes)
+            pthread_mutexattr_destroy(&attributes)
         }
     }
 
@@ -39,11 +44,16 @@ final class Locked<Value: Sendable>: @unchecked Sendable {
         }
     }
 
-    /// Runs `body` with exclusive access to the value.
+    /// Runs `body` with exclusive access to the value. Taking the lock again from inside `body`
+    /// stops the program with a message instead of hanging.
     @inline(__always)
     func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
         try buffer.withUnsafeMutablePointers { (value, mutex) throws(Failure) -> Result in
-            pthread_mutex_lock(mutex)
+            let status = pthread_mutex_lock(mutex)
+            precondition(status == 0, """
+                URLRouter: a lock was taken again by the thread that holds it: a router's update(_:) \
+                closure changed the router itself. Change it through the closure's argument.
+                """)
             defer { pthread_mutex_unlock(mutex) }
             return try body(&value.pointee)
         }

@@ -1,0 +1,117 @@
+extension Router {
+    /// Applies several changes at once: every change or none, published once.
+    ///
+    /// ```swift
+    /// try router.update { routes in
+    ///     try routes.register("shop://item/:id") { request in request.complete(request.parameters["id"]) }
+    ///     try routes.registerObject("shop://cart") { _ in Cart.shared }
+    ///     routes.deregister("shop://legacy/:id")
+    /// }
+    /// ```
+    ///
+    /// The changes are made on a draft of the route table. When `body` throws, the draft is
+    /// dropped and the router is unchanged; otherwise it replaces the table in one step, so no
+    /// concurrent open ever sees part of the batch. The draft costs one copy of the table
+    /// (O(routes)) per batch, however many changes it holds: a module's routes at start-up, a
+    /// route table, or thousands of routes registered while other threads open URLs.
+    ///
+    /// `body` runs under the router's writer lock: it must not register, deregister or update
+    /// on this router itself (use `routes`). Opens from `body` see the table as it was before.
+    ///
+    /// - Returns: what `body` returns.
+    /// - Throws: whatever `body` throws (a ``RouteError`` from a refused route, or an error of
+    ///   the caller's own); then nothing is applied.
+    /// - Complexity: O(routes) for the draft, plus each change's own cost.
+    @discardableResult
+    public func update<Result, Failure: Error>(
+        _ body: (inout RouteBatch) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try state.withLock { (state: inout RouterState) throws(Failure) -> Result in
+            // Readers, this thread's included, go on with the table as it is while `body` runs:
+            // none of them waits for this lock.
+            published.withLock { published in
+                if published.table == nil { published.table = state.freeze(options: options) }
+            }
+            var batch = RouteBatch(draft: state, options: options)
+            let result = try body(&batch)
+            state = batch.draft
+            published.withLock { $0 = PublishedTable(table: state.freeze(options: options), taken: false) }
+            generation.add(1, ordering: .releasing)
+            return result
+        }
+    }
+}
+
+/// The routes of a router being changed by ``Router/update(_:)``: register and deregister as on
+/// the router itself; nothing is visible to opens until the whole batch succeeds.
+///
+/// ```swift
+/// try router.update { routes in
+///     for (pattern, page) in pages { try routes.register(pattern) { _ in show(page) } }
+/// }
+/// ```
+public struct RouteBatch: Sendable {
+    /// The table with the batch's changes so far.
+    var draft: RouterState
+    let options: Router.Options
+
+    /// Registers `handler` for `pattern` in the batch, as ``Router/register(_:priority:access:replacing:handler:)``.
+    ///
+    /// ```swift
+    /// try routes.register("shop://item/:id") { request in request.complete(request.parameters["id"]) }
+    /// ```
+    /// - Throws: ``RouteError`` as the router's `register` does. The batch may go on; if the
+    ///   error leaves the closure, nothing of the batch is applied.
+    public mutating func register(
+        _ pattern: String, priority: Int = 0, access: RouteAccess = .public, replacing: Bool = false,
+        handler: @escaping @Sendable (RouteRequest) -> Void
+    ) throws(RouteError) {
+        try draft.add(pattern, priority: priority, access: access, replacing: replacing, handler: .action(handler),
+                      options: options)
+    }
+
+    /// Registers a handler that returns a value, as ``Router/registerObject(_:priority:access:replacing:handler:)``.
+    ///
+    /// ```swift
+    /// try routes.registerObject("shop://item/:id/view") { request in ItemView(id: request.parameters["id"]!) }
+    /// ```
+    public mutating func registerObject(
+        _ pattern: String, priority: Int = 0, access: RouteAccess = .public, replacing: Bool = false,
+        handler: @escaping @Sendable (RouteRequest) -> Any?
+    ) throws(RouteError) {
+        try draft.add(pattern, priority: priority, access: access, replacing: replacing, handler: .object(handler),
+                      options: options)
+    }
+
+    /// Removes the route registered for `pattern`, as ``Router/deregister(_:)``.
+    ///
+    /// ```swift
+    /// routes.deregister("shop://legacy/:id")
+    /// ```
+    /// - Returns: whether a route was removed.
+    @discardableResult
+    public mutating func deregister(_ pattern: String) -> Bool {
+        draft.remove(pattern, options: options)
+    }
+
+    /// Removes every route, as ``Router/removeAll()``.
+    ///
+    /// ```swift
+    /// try router.update { routes in
+    ///     routes.removeAll()
+    ///     try routes.register("shop://item/:id") { _ in }
+    /// }
+    /// ```
+    public mutating func removeAll() {
+        draft.removeAll()
+    }
+
+    /// Registers a route with a check that refuses some external opens (the bridge's).
+    mutating func add(
+        _ pattern: String, priority: Int, access: RouteAccess, replacing: Bool, handler: Route.Handler,
+        externalCheck: Route.ExternalCheck?
+    ) throws(RouteError) {
+        try draft.add(pattern, priority: priority, access: access, replacing: replacing, handler: handler,
+                      externalCheck: externalCheck, options: options)
+    }
+}
