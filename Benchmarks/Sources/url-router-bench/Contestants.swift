@@ -1,36 +1,44 @@
 import RoutingKit
 import URLRouter
 
-/// What routing-kit routes to: the route's index and a handler, as an app would keep them.
+/// What routing-kit routes to, as an app would keep it: the route's pattern, its index and its
+/// own handler.
 final class RoutingKitRoute: Sendable {
+    let pattern: String
     let index: Int
     let handler: @Sendable (Parameters, [String: String]) -> Int
 
-    init(index: Int, handler: @escaping @Sendable (Parameters, [String: String]) -> Int) {
+    init(pattern: String, index: Int, handler: @escaping @Sendable (Parameters, [String: String]) -> Int) {
+        self.pattern = pattern
         self.index = index
         self.handler = handler
     }
 }
 
-/// The handler every URLRouter route runs in the open benchmarks: it reads one parameter.
-let readIDHandler: @Sendable (RouteRequest) -> Void = { request in
-    blackHole(request.parameters["id"])
+/// A URLRouter handler of its own for route `index`, as each screen of an app registers one:
+/// a closure that captures something of its route (here its index), so every route keeps a
+/// closure context of its own. It reads one parameter.
+func readIDHandler(_ index: Int) -> @Sendable (RouteRequest) -> Void {
+    { request in blackHole((request.parameters["id"], index)) }
 }
 
 /// The routing-kit counterpart: reads the same parameter from routing-kit's parameters.
-let routingKitReadIDHandler: @Sendable (Parameters, [String: String]) -> Int = { parameters, query in
-    let id = parameters.get("id")
-    blackHole(id)
-    return id?.utf8.count ?? 0
+func routingKitReadIDHandler(_ index: Int) -> @Sendable (Parameters, [String: String]) -> Int {
+    { parameters, query in
+        let id = parameters.get("id")
+        blackHole(id)
+        return (id?.utf8.count ?? 0) &+ index
+    }
 }
 
 /// Builds the three contestants over one route set.
 enum Contestants {
+    /// Registers every pattern on its own, as modules calling `register` one by one do.
     static func buildURLRouter(_ patterns: [String]) -> URLRouter.Router {
         let router = URLRouter.Router()
-        for pattern in patterns {
+        for (index, pattern) in patterns.enumerated() {
             do {
-                try router.register(pattern, handler: readIDHandler)
+                try router.register(pattern, handler: readIDHandler(index))
             } catch {
                 fatalError("URLRouter refused \(pattern): \(error)")
             }
@@ -41,7 +49,8 @@ enum Contestants {
     static func buildRoutingKit(_ paths: [String]) -> TrieRouter<RoutingKitRoute> {
         let router = TrieRouter(RoutingKitRoute.self)
         for (index, path) in paths.enumerated() {
-            router.register(RoutingKitRoute(index: index, handler: routingKitReadIDHandler), at: path.pathComponents)
+            let route = RoutingKitRoute(pattern: path, index: index, handler: routingKitReadIDHandler(index))
+            router.register(route, at: path.pathComponents)
         }
         return router
     }
@@ -51,15 +60,9 @@ enum Contestants {
     /// Looking up the key's very instance, `==` returns at its first check (the same storage)
     /// without reading the key's bytes: a shortcut no real lookup gets.
     static func buildDictionary(_ urls: [String]) -> [String: Int] {
-        buildDictionarySharingKeys(urls.map { String(decoding: Array($0.utf8), as: UTF8.self) })
-    }
-
-    /// A `Dictionary` keyed by the given instances themselves: looked up with those same
-    /// strings, it takes the shortcut above. Printed for comparison only.
-    static func buildDictionarySharingKeys(_ urls: [String]) -> [String: Int] {
         var dictionary: [String: Int] = [:]
         dictionary.reserveCapacity(urls.count)
-        for (index, url) in urls.enumerated() { dictionary[url] = index }
+        for (index, url) in urls.enumerated() { dictionary[String(decoding: Array(url.utf8), as: UTF8.self)] = index }
         return dictionary
     }
 

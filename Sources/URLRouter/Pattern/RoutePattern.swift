@@ -1,4 +1,6 @@
 /// A parsed, validated pattern: scheme, segments, and every expansion of its optional groups.
+/// The router's one pattern parser: registration, deregistration, generation and `explain` all
+/// read patterns through it.
 ///
 /// ```
 /// "shop://item/:id(/reviews)"  →  scheme "shop", expansions [item, :id] and [item, :id, reviews]
@@ -23,174 +25,173 @@ struct RoutePattern: Sendable {
     /// about one combination per level, so deeper patterns could only be refused later anyway.
     static let maxGroupDepth = 16
 
-    /// Parses and validates `text`.
+    /// Parses and validates `text`, on its UTF-8 bytes: every byte that gives a pattern its
+    /// structure (`:`, `/`, `(`, `)`, `<`, `>`, `*`) is ASCII, and UTF-8 never uses an ASCII
+    /// byte inside a longer sequence, so splitting bytes is splitting scalars.
     ///
     /// - Parameters:
     ///   - knownTypes: names allowed between `<` and `>`.
     ///   - limits: the router's limits on pattern length and segment count.
+    /// - Complexity: O(pattern length × expansions).
     init(_ text: String, knownTypes: (String) -> Bool, limits: Router.Limits) throws(RouteError) {
-        self.text = text
-        func fail(_ problem: String) -> RouteError { .invalidPattern(text, problem) }
-
         guard text.utf8.count <= limits.maxPatternLength else {
             throw RouteError(.limitExceeded,
                 "Pattern \(RouteError.quoted(text)) is \(text.utf8.count) bytes; the limit is \(limits.maxPatternLength) (Router.Limits.maxPatternLength).")
         }
-        // Structure is found on Unicode scalars, never on Characters: a combining mark after
-        // `/`, `?`, `:` or `>` must not hide it, since URLs are split on those bytes.
-        if let bad = text.unicodeScalars.first(where: { $0 == "?" || $0 == "#" }) {
-            throw fail("a pattern has no query or fragment, but it contains \"\(bad)\".")
-        }
-        if let control = text.unicodeScalars.first(where: { $0.value < 0x20 || $0.value == 0x7F }) {
-            throw fail("it contains the control character U+\(String(control.value, radix: 16, uppercase: true)).")
-        }
-        var rest = Substring(text)
-        if let (scheme, afterScheme) = URLScanner.splitScheme(rest) {
-            self.scheme = scheme.lowercased()
-            rest = afterScheme
-            self.hasAuthority = rest.hasPrefix("//")
-            self.isFallback = hasAuthority && rest.allSatisfy { $0 == "/" }
-        } else {
-            self.scheme = nil
-            self.hasAuthority = false
-            self.isFallback = false
-        }
-
-        let alternatives = try Self.expandGroups(rest, fail: fail)
-        var expansions: [[PatternSegment]] = []
-        // Combinations of optional groups repeat the same segments; each is parsed once. Keyed
-        // by bytes: `String` equality would take canonically equivalent literals for one.
-        var parsed: [[UInt8]: PatternSegment] = [:]
-        for alternative in alternatives {
-            let segments = try Self.parseSegments(alternative, knownTypes: knownTypes, parsed: &parsed, fail: fail)
-            guard segments.count <= limits.maxSegments else {
-                throw RouteError(.limitExceeded,
-                    "Pattern \(RouteError.quoted(text)) has \(segments.count) segments; the limit is \(limits.maxSegments) (Router.Limits.maxSegments).")
+        var utf8 = text
+        let parsed = withoutActuallyEscaping(knownTypes) { knownTypes in
+            utf8.withUTF8 { bytes in
+                Result { () throws(RouteError) in try Parser(text: text, knownTypes: knownTypes, limits: limits).parse(bytes) }
             }
-            expansions.append(segments)
         }
-        let shapes = expansions.map { $0.map(\.shape) }
-        if Set(shapes).count != shapes.count {
-            throw fail("its optional groups are ambiguous: two combinations have the same shape.")
+        self.text = text
+        (scheme, hasAuthority, isFallback, expansions) = try parsed.get()
+    }
+}
+
+/// The byte-wise parse behind ``RoutePattern/init(_:knownTypes:limits:)``.
+private struct Parser {
+    let text: String
+    let knownTypes: (String) -> Bool
+    let limits: Router.Limits
+
+    func fail(_ problem: String) -> RouteError { .invalidPattern(text, problem) }
+
+    func parse(
+        _ bytes: UnsafeBufferPointer<UInt8>
+    ) throws(RouteError) -> (scheme: String?, hasAuthority: Bool, isFallback: Bool, expansions: [[PatternSegment]]) {
+        if let bad = bytes.first(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) {
+            throw fail("a pattern has no query or fragment, but it contains \"\(Character(UnicodeScalar(bad)))\".")
         }
-        self.expansions = isFallback ? [[]] : expansions
+        if let control = bytes.first(where: { $0 < 0x20 || $0 == 0x7F }) {
+            throw fail("it contains the control character U+\(String(control, radix: 16, uppercase: true)).")
+        }
+        var rest = bytes[...]
+        var scheme: String?
+        var hasAuthority = false
+        var isFallback = false
+        let schemeLength = URLScanner.schemeLength(bytes)
+        if schemeLength > 0 {
+            scheme = String(decoding: bytes[..<schemeLength], as: UTF8.self).lowercased()
+            rest = bytes[(schemeLength + 1)...]
+            hasAuthority = rest.starts(with: [UInt8(ascii: "/"), UInt8(ascii: "/")])
+            isFallback = hasAuthority && rest.allSatisfy { $0 == UInt8(ascii: "/") }
+        }
+        if isFallback { return (scheme, hasAuthority, true, [[]]) }
+        var expansions: [[PatternSegment]] = []
+        if rest.contains(UInt8(ascii: "(")) || rest.contains(UInt8(ascii: ")")) {
+            var index = rest.startIndex
+            for alternative in try expand(rest, &index, depth: 0) {
+                try alternative.withUnsafeBufferPointer { path throws(RouteError) in
+                    expansions.append(try segments(path[...]))
+                }
+            }
+            let shapes = expansions.map { $0.map(\.shape) }
+            if Set(shapes).count != shapes.count {
+                throw fail("its optional groups are ambiguous: two combinations have the same shape.")
+            }
+        } else {
+            expansions.append(try segments(rest))
+        }
+        return (scheme, hasAuthority, false, expansions)
     }
 
     /// Expands optional groups: `a(/b)(/c)` → `a`, `a/b`, `a/c`, `a/b/c`. Groups may nest.
-    static func expandGroups(_ text: Substring, fail: (String) -> RouteError) throws(RouteError) -> [String] {
-        let scalars = text.unicodeScalars
-        if !scalars.contains("("), !scalars.contains(")") { return [String(text)] }
-        var index = scalars.startIndex
-        let result = try expandSequence(scalars, &index, depth: 0, fail: fail)
-        return result
-    }
-
-    private static func expandSequence(
-        _ text: Substring.UnicodeScalarView, _ index: inout Substring.Index, depth: Int, fail: (String) -> RouteError
-    ) throws(RouteError) -> [String] {
-        var results = [""]
-        // Ordinary characters since the last group, appended to every result at once: one
-        // append per character per result would be quadratic in the pattern's length.
-        var run = ""
-        func flush() {
-            guard !run.isEmpty else { return }
-            results = results.map { $0 + run }
-            run = ""
+    private func expand(_ text: Slice<UnsafeBufferPointer<UInt8>>, _ index: inout Int, depth: Int) throws(RouteError) -> [[UInt8]] {
+        var results: [[UInt8]] = [[]]
+        // Bytes since the last group, appended to every result at once: one append per byte per
+        // result would be quadratic in the pattern's length.
+        var runStart = index
+        func flush(upTo end: Int) {
+            guard end > runStart else { return }
+            for position in results.indices { results[position].append(contentsOf: text[runStart..<end]) }
         }
         while index < text.endIndex {
-            let character = text[index]
-            if character == "(" {
-                flush()
-                guard depth < maxGroupDepth else { throw fail("its optional groups nest more than \(maxGroupDepth) deep.") }
-                text.formIndex(after: &index)
-                let inner = try expandSequence(text, &index, depth: depth + 1, fail: fail)
-                guard index < text.endIndex, text[index] == ")" else { throw fail("an optional group \"(\" is never closed.") }
-                text.formIndex(after: &index)
-                results = results.flatMap { prefix in [prefix] + inner.map { prefix + $0 } }
-                guard results.count <= maxExpansions else {
-                    throw fail("its optional groups make more than \(maxExpansions) combinations.")
+            switch text[index] {
+            case UInt8(ascii: "("):
+                flush(upTo: index)
+                guard depth < RoutePattern.maxGroupDepth else {
+                    throw fail("its optional groups nest more than \(RoutePattern.maxGroupDepth) deep.")
                 }
-            } else if character == ")" {
+                index += 1
+                let inner = try expand(text, &index, depth: depth + 1)
+                guard index < text.endIndex, text[index] == UInt8(ascii: ")") else {
+                    throw fail("an optional group \"(\" is never closed.")
+                }
+                index += 1
+                runStart = index
+                results = results.flatMap { prefix in [prefix] + inner.map { prefix + $0 } }
+                guard results.count <= RoutePattern.maxExpansions else {
+                    throw fail("its optional groups make more than \(RoutePattern.maxExpansions) combinations.")
+                }
+            case UInt8(ascii: ")"):
                 guard depth > 0 else { throw fail("\")\" closes no optional group.") }
-                flush()
+                flush(upTo: index)
                 return results
-            } else {
-                run.unicodeScalars.append(character)
-                text.formIndex(after: &index)
+            default:
+                index += 1
             }
         }
-        flush()
+        flush(upTo: index)
         return results
     }
 
     /// Splits one expansion on `/` (empty segments mean nothing) and parses each segment.
-    static func parseSegments(
-        _ path: String, knownTypes: (String) -> Bool, parsed: inout [[UInt8]: PatternSegment],
-        fail: (String) -> RouteError
-    ) throws(RouteError) -> [PatternSegment] {
-        var segments: [PatternSegment] = []
-        var names = Set<String>()
-        // `/` is one byte that UTF-8 never uses inside a longer sequence: splitting bytes is
-        // splitting scalars, without decoding them.
-        var path = path
-        let parts = path.withUTF8 { bytes in
-            bytes.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true).map { part in
-                (key: Array(part), range: part.startIndex..<part.endIndex)
-            }
+    private func segments(_ path: Slice<UnsafeBufferPointer<UInt8>>) throws(RouteError) -> [PatternSegment] {
+        let parts = path.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true)
+        guard parts.count <= limits.maxSegments else {
+            throw RouteError(.limitExceeded,
+                "Pattern \(RouteError.quoted(text)) has \(parts.count) segments; the limit is \(limits.maxSegments) (Router.Limits.maxSegments).")
         }
+        var segments: [PatternSegment] = []
+        segments.reserveCapacity(parts.count)
         for (position, part) in parts.enumerated() {
-            let segment: PatternSegment
-            if let known = parsed[part.key] {
-                segment = known
-            } else {
-                let utf8 = path.utf8
-                let text = Substring(utf8[utf8.index(utf8.startIndex, offsetBy: part.range.lowerBound)
-                    ..< utf8.index(utf8.startIndex, offsetBy: part.range.upperBound)])
-                segment = try parseSegment(text, knownTypes: knownTypes, fail: fail)
-                parsed[part.key] = segment
-            }
+            let segment = try self.segment(UnsafeBufferPointer(rebasing: part))
             if case .catchAll = segment, position != parts.count - 1 {
                 throw fail("\"**\" must be the last segment.")
             }
-            if let name = segment.name {
-                guard names.insert(name).inserted else { throw fail("the placeholder name \"\(name)\" is used twice.") }
+            if let name = segment.name, segments.contains(where: { $0.name == name }) {
+                throw fail("the placeholder name \"\(name)\" is used twice.")
             }
             segments.append(segment)
         }
         return segments
     }
 
-    static func parseSegment(
-        _ part: Substring, knownTypes: (String) -> Bool, fail: (String) -> RouteError
-    ) throws(RouteError) -> PatternSegment {
-        if part == "**" { return .catchAll }
-        if part == "*" { return .wildcard }
-        guard part.unicodeScalars.first == ":" else { return .literal(PercentDecoding.bytes(part)) }
-
-        let body = part.unicodeScalars.dropFirst()
-        let name = body.prefix { $0 == "_" || ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) }
-        let nameText = String(Substring(name))
-        guard let first = name.first else {
-            throw fail("the placeholder \"\(part)\" has an empty name; a name is [A-Za-z_][A-Za-z0-9_]*.")
+    private func segment(_ part: UnsafeBufferPointer<UInt8>) throws(RouteError) -> PatternSegment {
+        if part.count == 2, part[0] == UInt8(ascii: "*"), part[1] == UInt8(ascii: "*") { return .catchAll }
+        if part.count == 1, part[0] == UInt8(ascii: "*") { return .wildcard }
+        guard part.first == UInt8(ascii: ":") else { return .literal(PercentDecoding.bytes(part)) }
+        let quoted = String(decoding: part, as: UTF8.self)
+        func isNameByte(_ byte: UInt8) -> Bool {
+            byte == UInt8(ascii: "_") || (byte | 0x20) &- UInt8(ascii: "a") < 26 || byte &- UInt8(ascii: "0") < 10
         }
-        guard !("0"..."9").contains(first) else {
-            throw fail("the placeholder name \"\(nameText)\" starts with a digit; a name is [A-Za-z_][A-Za-z0-9_]*.")
+        var index = 1
+        while index < part.count, isNameByte(part[index]) { index += 1 }
+        let name = String(decoding: UnsafeBufferPointer(rebasing: part[1..<index]), as: UTF8.self)
+        guard index > 1 else {
+            throw fail("the placeholder \"\(quoted)\" has an empty name; a name is [A-Za-z_][A-Za-z0-9_]*.")
         }
-        var rest = body.dropFirst(name.count)
+        guard part[1] &- UInt8(ascii: "0") >= 10 else {
+            throw fail("the placeholder name \"\(name)\" starts with a digit; a name is [A-Za-z_][A-Za-z0-9_]*.")
+        }
         var type: String?
-        if rest.first == "<" {
-            guard let close = rest.firstIndex(of: ">") else { throw fail("\"<\" in \"\(part)\" is never closed.") }
-            let typeName = String(Substring(rest[rest.index(after: rest.startIndex)..<close]))
-            guard !typeName.isEmpty else { throw fail("the placeholder \"\(part)\" has an empty type.") }
+        if index < part.count, part[index] == UInt8(ascii: "<") {
+            guard let close = part[index...].firstIndex(of: UInt8(ascii: ">")) else {
+                throw fail("\"<\" in \"\(quoted)\" is never closed.")
+            }
+            let typeName = String(decoding: UnsafeBufferPointer(rebasing: part[(index + 1)..<close]), as: UTF8.self)
+            guard !typeName.isEmpty else { throw fail("the placeholder \"\(quoted)\" has an empty type.") }
             guard knownTypes(typeName) else {
-                throw fail("unknown type \"\(typeName)\" in \"\(part)\"; register it with a RouteParameterType first.")
+                throw fail("unknown type \"\(typeName)\" in \"\(quoted)\"; register it with a RouteParameterType first.")
             }
             type = typeName
-            rest = rest[rest.index(after: close)...]
+            index = close + 1
         }
-        if rest.contains("<") || rest.contains(">") {
-            throw fail("unexpected \"<\" or \">\" after the placeholder in \"\(part)\".")
+        let suffix = UnsafeBufferPointer(rebasing: part[index...])
+        if suffix.contains(UInt8(ascii: "<")) || suffix.contains(UInt8(ascii: ">")) {
+            throw fail("unexpected \"<\" or \">\" after the placeholder in \"\(quoted)\".")
         }
-        return .parameter(name: nameText, type: type, suffix: PercentDecoding.bytes(Substring(rest)))
+        return .parameter(name: name, type: type, suffix: PercentDecoding.bytes(suffix))
     }
 }

@@ -67,8 +67,7 @@ struct LiteralKey {
         return mixed ^ (mixed >> 31)
     }
 
-    /// The slot hash of this key under `parent`. It also gives the child its number
-    /// (``Trie/derivedNumber(_:)``) when that number is free.
+    /// The slot hash of this key under `parent`.
     @inline(__always)
     func hash(parent: Int32) -> UInt32 {
         // `keyHash` is already mixed: one multiply spreads the parent, and the product's high half

@@ -74,16 +74,12 @@ enum PercentDecoding {
         }
     }
 
-    /// The decoded bytes of a string (used for pattern literals at registration).
-    static func bytes(_ text: Substring) -> [UInt8] {
-        func decoded(_ raw: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-            Array(unsafeUninitializedCapacity: max(raw.count, 1)) { out, count in
-                count = decode(raw, into: out.baseAddress!, plusAsSpace: false)
-            }
+    /// The decoded bytes of `raw` (pattern literals and suffixes at registration).
+    static func bytes(_ raw: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        guard needsDecoding(raw, plusAsSpace: false) else { return Array(raw) }
+        return Array(unsafeUninitializedCapacity: max(raw.count, 1)) { out, count in
+            count = decode(raw, into: out.baseAddress!, plusAsSpace: false)
         }
-        // Native strings are contiguous; copying a substring's UTF-8 view goes byte by byte.
-        if let result = text.utf8.withContiguousStorageIfAvailable(decoded) { return result }
-        return Array(text.utf8).withUnsafeBufferPointer(decoded)
     }
 
     /// Strict UTF-8 validation (no overlongs, no surrogates, nothing above U+10FFFF).

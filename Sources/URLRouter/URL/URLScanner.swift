@@ -255,16 +255,6 @@ enum URLScanner {
         }
     }
 
-    /// Splits `scheme:` off a pattern; nil when it has none. Reads as far as `scan` does for a
-    /// URL, however long the scheme, so that a pattern and a URL agree on where it ends.
-    static func splitScheme(_ text: Substring) -> (scheme: Substring, rest: Substring)? {
-        var utf8 = Array(text.utf8)
-        let length = utf8.withUnsafeMutableBufferPointer { schemeLength(UnsafeBufferPointer($0)) }
-        guard length > 0 else { return nil }
-        let colon = text.utf8.index(text.startIndex, offsetBy: length)
-        return (text[..<colon], text[text.utf8.index(after: colon)...])
-    }
-
     /// Decodes every encoded segment into `scratch` at its own offsets (decoding never grows).
     static func decodeSegments(
         _ bytes: UnsafeBufferPointer<UInt8>, _ segments: UnsafeMutableBufferPointer<ScannedSegment>, count: Int,
