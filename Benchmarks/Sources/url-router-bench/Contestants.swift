@@ -46,6 +46,21 @@ enum Contestants {
         return router
     }
 
+    /// Registers every pattern in one batch (`Router.update`), as a module's start-up does.
+    static func buildURLRouterInOneBatch(_ patterns: [String]) -> URLRouter.Router {
+        let router = URLRouter.Router()
+        do {
+            try router.update { routes in
+                for (index, pattern) in patterns.enumerated() {
+                    try routes.register(pattern, handler: readIDHandler(index))
+                }
+            }
+        } catch {
+            fatalError("URLRouter refused a pattern: \(error)")
+        }
+        return router
+    }
+
     static func buildRoutingKit(_ paths: [String]) -> TrieRouter<RoutingKitRoute> {
         let router = TrieRouter(RoutingKitRoute.self)
         for (index, path) in paths.enumerated() {

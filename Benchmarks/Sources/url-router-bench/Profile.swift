@@ -1,6 +1,6 @@
 import URLRouter
 
-/// `--profile match|pattern|hits|misses|open|register|dictionary N`: runs one workload alone
+/// `--profile match|pattern|hits|misses|open|register|batch|dictionary N`: runs one workload alone
 /// (this router's, or the `Dictionary` lookup it is compared with), for
 /// `valgrind --tool=callgrind`, after building and checking nothing else. Prints the operation
 /// count so instruction totals can be divided by it. `match` reads a parameter of each match,
@@ -13,6 +13,11 @@ enum ProfileRun {
         if what == "register" {
             blackHole(Contestants.buildURLRouter(patterns))
             print("registered \(patterns.count) routes")
+            return
+        }
+        if what == "batch" {
+            blackHole(Contestants.buildURLRouterInOneBatch(patterns))
+            print("registered \(patterns.count) routes in one batch")
             return
         }
         if what == "dictionary" {

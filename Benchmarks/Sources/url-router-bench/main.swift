@@ -45,7 +45,7 @@ while index < arguments.count {
         // Hidden: the echo server `--daemon` compares the daemon with, run as a process of its own.
         EchoServer.run(path: arguments[index + 1])
     default:
-        print("usage: url-router-bench [--quick] [--sizes 1000,10000] [--rounds 21] [--no-threads | --threads-only | --writer-only] | --profile match|pattern|hits|misses|open|register|dictionary N | --daemon PATH-TO-deeplink [--quick] [--rounds 9]")
+        print("usage: url-router-bench [--quick] [--sizes 1000,10000] [--rounds 21] [--no-threads | --threads-only | --writer-only] | --profile match|pattern|hits|misses|open|register|batch|dictionary N | --daemon PATH-TO-deeplink [--quick] [--rounds 9]")
         exit(2)
     }
     index += 1

@@ -18,7 +18,7 @@ struct LiteralTable: Sendable {
     }
 
     /// The trie changes nodes in slots in place (``Trie/updateNode(_:_:)``), never keys.
-    var slots: [Slot] = Array(repeating: Slot(), count: 16)
+    var slots = ChunkedArray<Slot>(repeating: Slot(), count: 16)
     private(set) var count = 0
 
     /// Keys longer than this live in the arena.
@@ -96,7 +96,7 @@ struct LiteralTable: Sendable {
     /// hash is the one the key had when it was added.
     private mutating func grow(arena: [UInt8]) {
         let old = slots
-        slots = Array(repeating: Slot(), count: old.count * 2)
+        slots = ChunkedArray(repeating: Slot(), count: old.count * 2)
         arena.withUnsafeBufferPointer { arena in
             for slot in old where slot.count != 0 {
                 let hash = Self.withKeyBytes(of: slot, arena: arena) { LiteralKey($0, fold: false).hash(parent: slot.parent) }

@@ -20,8 +20,13 @@ extension Trie {
     ) -> Endpoint? {
         if let priority { trackPriorities(before: priority) }
         let schemeRoot = NodeRef(index: Self.schemesRoot, inSlot: false)
-        guard var node = scheme.map({ literalChild(of: schemeRoot, key: Array($0.utf8), fold: true, create: create) })
-                ?? NodeRef(index: Self.schemelessRoot, inSlot: false) else { return nil }
+        var node = NodeRef(index: Self.schemelessRoot, inSlot: false)
+        if var scheme {
+            guard let root = scheme.withUTF8({ literalChild(of: schemeRoot, key: $0, fold: true, create: create) }) else {
+                return nil
+            }
+            node = root
+        }
         if isFallback { return Endpoint(node: node, slot: .fallback, number: self.node(node).number) }
         let raising = tracksPriorities ? priority : nil
         if let raising { raisePriority(of: node, to: raising) }
@@ -31,7 +36,8 @@ extension Trie {
                 return Endpoint(node: node, slot: .catchAll, number: self.node(node).number)
             case .literal(let key):
                 let fold = Self.folds(depth: depth, caseInsensitivePaths: caseInsensitivePaths)
-                guard let child = literalChild(of: node, key: key, fold: fold, create: create) else { return nil }
+                guard let child = key.withUnsafeBufferPointer({ literalChild(of: node, key: $0, fold: fold, create: create) })
+                else { return nil }
                 node = child
             case .parameter, .wildcard:
                 let edge = EdgeShape(segment, types: types)
@@ -62,7 +68,7 @@ extension Trie {
         let capturesStart = Int32(captures.count)
         for (position, segment) in segments.enumerated() {
             guard case .parameter(let name, _, let suffix) = segment else { continue }
-            captures.appendCompactly(LeafCapture(name: internName(name), position: Int32(position), trim: Int32(suffix.count)))
+            captures.append(LeafCapture(name: internName(name), position: Int32(position), trim: Int32(suffix.count)))
         }
         let catchAllFrom: Int16 = switch endpoint.slot {
         case .terminal: -1
@@ -70,8 +76,8 @@ extension Trie {
         case .fallback: 0
         }
         let leafID = Int32(leaves.count)
-        if tracksPriorities { leafPriorities.appendCompactly(priority) }
-        leaves.appendCompactly(Leaf(route: route, capturesStart: capturesStart,
+        if tracksPriorities { leafPriorities.append(priority) }
+        leaves.append(Leaf(route: route, capturesStart: capturesStart,
                                     capturesCount: Int16(Int32(captures.count) - capturesStart), catchAllFrom: catchAllFrom))
         priorityRange = (min(priorityRange.low, priority), max(priorityRange.high, priority))
         attach(leafID, at: endpoint)
@@ -99,8 +105,8 @@ extension Trie {
     /// then every node's highest priority is the one priority there is.
     private mutating func trackPriorities(before priority: Int32) {
         guard !tracksPriorities, priorityRange.low <= priorityRange.high, priority != priorityRange.high else { return }
-        maxPriorities = Array(repeating: priorityRange.high, count: Int(numberCount))
-        leafPriorities = Array(repeating: priorityRange.high, count: leaves.count)
+        maxPriorities = ChunkedArray(repeating: priorityRange.high, count: Int(numberCount))
+        leafPriorities = ChunkedArray(repeating: priorityRange.high, count: leaves.count)
     }
 
     private mutating func raisePriority(of ref: NodeRef, to priority: Int32) {
@@ -111,14 +117,16 @@ extension Trie {
     /// A new node number (and its kept priority, once priorities are compared).
     private mutating func newNumber() -> Int32 {
         defer { numberCount += 1 }
-        if tracksPriorities { maxPriorities.appendCompactly(.min) }
+        if tracksPriorities { maxPriorities.append(.min) }
         return numberCount
     }
 
     /// The literal child of `parent` for the decoded bytes `raw` (folded to lowercase when
     /// `fold`), added when missing and `create` is set.
-    private mutating func literalChild(of parent: NodeRef, key raw: [UInt8], fold: Bool, create: Bool) -> NodeRef? {
-        raw.withUnsafeBufferPointer { raw in
+    private mutating func literalChild(
+        of parent: NodeRef, key raw: UnsafeBufferPointer<UInt8>, fold: Bool, create: Bool
+    ) -> NodeRef? {
+        do {
             let key = LiteralKey(raw, fold: fold)
             let parentNode = node(parent)
             if parentNode.literalFilter & key.filterBits == key.filterBits {
@@ -172,7 +180,7 @@ extension Trie {
     /// suffix first, then typed before untyped, then registration order.
     private mutating func addParameterChild(of parent: NodeRef, _ shape: EdgeShape) -> NodeRef {
         let child = Int32(nodes.count)
-        nodes.appendCompactly(Node(number: newNumber()))
+        nodes.append(Node(number: newNumber()))
         let suffixStart = Int32(bytes.count)
         bytes.appendCompactly(contentsOf: shape.suffix)
         var edge = ParameterEdge(suffixStart: suffixStart, suffixCount: Int32(shape.suffix.count), next: -1, child: child,
@@ -190,7 +198,7 @@ extension Trie {
         }
         edge.next = current
         let edgeID = Int32(edges.count)
-        edges.appendCompactly(edge)
+        edges.append(edge)
         if previous >= 0 { edges[Int(previous)].next = edgeID } else { updateNode(parent) { $0.firstEdge = edgeID } }
         return NodeRef(index: child, inSlot: false)
     }

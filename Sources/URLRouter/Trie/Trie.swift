@@ -78,10 +78,11 @@ struct Trie: Sendable {
         var trim: Int32
     }
 
-    var nodes: [Node] = [Node(number: 0), Node(number: 1)]
-    var edges: [ParameterEdge] = []
-    var leaves: [Leaf] = []
-    var captures: [LeafCapture] = []
+    // Chunked (``ChunkedArray``): a registration under a reader copies what it touches only.
+    var nodes = ChunkedArray<Node>(repeating: Node(number: 0), count: 2)
+    var edges = ChunkedArray<ParameterEdge>()
+    var leaves = ChunkedArray<Leaf>()
+    var captures = ChunkedArray<LeafCapture>()
     /// Every placeholder name, once.
     var names: [String] = []
     var nameIndex: [String: Int32] = [:]
@@ -98,10 +99,14 @@ struct Trie: Sendable {
     /// Once leaves' priorities differ: the highest priority of any leaf at or below each node
     /// (by node number; never lowered on removal), and each leaf's priority. Empty before, when
     /// the first complete match in specificity order wins and nothing else needs comparing.
-    var maxPriorities: [Int32] = []
-    var leafPriorities: [Int32] = []
+    var maxPriorities = ChunkedArray<Int32>()
+    var leafPriorities = ChunkedArray<Int32>()
     /// The lowest and highest priority ever given to a leaf.
     var priorityRange: (low: Int32, high: Int32) = (.max, .min)
+
+    init() {
+        nodes[1].number = 1
+    }
 
     static let schemesRoot: Int32 = 0
     static let schemelessRoot: Int32 = 1

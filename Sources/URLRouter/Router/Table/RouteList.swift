@@ -5,7 +5,8 @@
 /// A route is stored whole, its pattern text included, so reading a match's pattern is one
 /// array read and a `String` copy: O(1), whatever the pattern's length or the table's size.
 struct RouteList: Sendable, RandomAccessCollection {
-    private var entries: [Route?] = []
+    /// Chunked (``ChunkedArray``): a registration under a reader copies one chunk of routes.
+    private var entries = ChunkedArray<Route?>()
 
     var startIndex: Int { 0 }
     var endIndex: Int { entries.count }

@@ -25,31 +25,47 @@ struct RouterState: Sendable {
         externalCheck: Route.ExternalCheck? = nil, options: Router.Options
     ) throws(RouteError) {
         let pattern = try parse(text, options: options)
-        var replaced: [Int32] = []
-        for segments in pattern.expansions {
-            let route = owner(of: pattern, segments, options: options)
-            guard route >= 0 else { continue }
-            guard replacing else {
-                throw RouteError(.conflict,
-                    "Pattern \(RouteError.quoted(text)) conflicts with the registered pattern \(RouteError.quoted(routes.live(route).pattern)): they have the same shape. Deregister it first or register with replacing: true.")
-            }
-            if !replaced.contains(route) { replaced.append(route) }
-        }
-        guard liveRoutes - replaced.count < options.limits.maxRoutes else {
+        guard liveRoutes < options.limits.maxRoutes || replacing else {
             throw .limitExceeded(text, "the router already holds \(liveRoutes) routes; the limit is \(options.limits.maxRoutes) (Router.Limits.maxRoutes).")
         }
-        for route in replaced { remove(route: route, options: options) }
-
         let clamped = Int32(clamping: priority)
         let routeID = Int32(routes.count)
-        for segments in pattern.expansions {
+        if pattern.expansions.count == 1, !replacing {
+            // One walk finds the place and makes its nodes: a conflict means the whole path is
+            // there already, so a refused pattern adds nothing.
+            let segments = pattern.expansions[0]
             let endpoint = trie.endpoint(scheme: pattern.scheme, isFallback: pattern.isFallback, segments: segments,
                                          caseInsensitivePaths: options.caseInsensitivePaths, create: true, raising: clamped)!
+            let existing = trie.leaf(at: endpoint)
+            guard existing < 0 else { throw conflict(text, with: trie.leaves[Int(existing)].route) }
             trie.setLeaf(at: endpoint, route: routeID, priority: clamped, segments: segments)
+        } else {
+            var replaced: [Int32] = []
+            for segments in pattern.expansions {
+                let route = owner(of: pattern, segments, options: options)
+                guard route >= 0 else { continue }
+                guard replacing else { throw conflict(text, with: route) }
+                if !replaced.contains(route) { replaced.append(route) }
+            }
+            guard liveRoutes - replaced.count < options.limits.maxRoutes else {
+                throw .limitExceeded(text, "the router already holds \(liveRoutes) routes; the limit is \(options.limits.maxRoutes) (Router.Limits.maxRoutes).")
+            }
+            for route in replaced { remove(route: route, options: options) }
+            let routeID = Int32(routes.count)
+            for segments in pattern.expansions {
+                let endpoint = trie.endpoint(scheme: pattern.scheme, isFallback: pattern.isFallback, segments: segments,
+                                             caseInsensitivePaths: options.caseInsensitivePaths, create: true, raising: clamped)!
+                trie.setLeaf(at: endpoint, route: routeID, priority: clamped, segments: segments)
+            }
         }
         routes.append(Route(pattern: text, priority: clamped, access: access, handler: handler,
                             externalCheck: externalCheck, leafCount: Int32(pattern.expansions.count)))
         liveRoutes += 1
+    }
+
+    private func conflict(_ text: String, with route: Int32) -> RouteError {
+        RouteError(.conflict,
+            "Pattern \(RouteError.quoted(text)) conflicts with the registered pattern \(RouteError.quoted(routes.live(route).pattern)): they have the same shape. Deregister it first or register with replacing: true.")
     }
 
     /// The route whose leaf sits where `segments` of `pattern` end, or -1.
