@@ -18,8 +18,8 @@ extension Mediator {
     /// Refused, after percent-decoding: a target or action name that is empty or contains `/`
     /// or a control character (`app://Shop/a%2Fb`, `app://Shop/a%00`), actions whose names
     /// start with `native` in any letter case (`na%74iveX`, `NativeX`), a direct call of
-    /// ``notFoundAction``, and whatever ``remotePolicy`` refuses. The target's `notFound` action and the ``noTargetHandler``
-    /// apply as for a local call.
+    /// ``notFoundAction``, and whatever ``remotePolicy`` refuses. The target's `notFound`
+    /// action and the ``noTargetHandler`` apply as for a local call.
     ///
     /// `completion` is called exactly once, before this returns, with the result that is
     /// also returned.

@@ -44,8 +44,9 @@ extension RemotePolicy {
         /// let rule: RemotePolicy.ActionRule = "Shop/itemView"   // target "Shop", action "itemView"
         /// ```
         public init(stringLiteral entry: String) {
-            if let slash = entry.firstIndex(of: "/") {
-                self.init(action: String(entry[entry.index(after: slash)...]), target: String(entry[..<slash]))
+            let scalars = entry.unicodeScalars
+            if let slash = scalars.firstIndex(of: "/") {
+                self.init(action: String(scalars[scalars.index(after: slash)...]), target: String(scalars[..<slash]))
             } else {
                 self.init(action: entry)
             }
@@ -58,11 +59,6 @@ extension RemotePolicy {
         /// ```
         public var description: String {
             target.map { "\($0)/\(action)" } ?? action
-        }
-
-        /// Whether the rule is about `action` on `target`.
-        func matches(target: String, action: String) -> Bool {
-            self.action == action && (self.target == nil || self.target == target)
         }
     }
 }

@@ -85,11 +85,12 @@ public struct RemotePolicy: Sendable {
         if let targets = allowedTargets, !targets.contains(call.target) {
             return "the target \(RouteError.quoted(call.target)) is not allowed."
         }
-        func named(_ rule: ActionRule) -> Bool { rule.matches(target: call.target, action: call.action) }
-        if let actions = allowedActions, !actions.contains(where: named) {
+        // The only two rules that name this call; compared field by field, as Hashable does.
+        let naming = [ActionRule(action: call.action, target: call.target), ActionRule(action: call.action)]
+        if let actions = allowedActions, !naming.contains(where: actions.contains) {
             return "the action \(RouteError.quoted(call.action)) of target \(RouteError.quoted(call.target)) is not allowed."
         }
-        if deniedActions.contains(where: named) {
+        if naming.contains(where: deniedActions.contains) {
             return "the action \(RouteError.quoted(call.action)) of target \(RouteError.quoted(call.target)) is denied."
         }
         if let predicate, !predicate(call) {
