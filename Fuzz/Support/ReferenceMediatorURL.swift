@@ -32,6 +32,14 @@ struct ReferenceMediatorURL {
         }
     }
 
+    /// Whether both names can reach a target from a URL: not empty, no `/`, no C0 or C1
+    /// control character and no DEL.
+    var hasUsableNames: Bool {
+        [target, action].allSatisfy { name in
+            !name.isEmpty && name.unicodeScalars.allSatisfy { $0 != "/" && $0.value >= 0x20 && !(0x7F...0x9F).contains($0.value) }
+        }
+    }
+
     /// Whether the action starts with `native` in any ASCII letter case.
     var isNative: Bool {
         let head = Array(action.utf8.prefix(6)).map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }

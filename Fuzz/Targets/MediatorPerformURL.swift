@@ -4,14 +4,19 @@
 /// with the result it returns; the outcome is the one a plain reading of
 /// `scheme://target/action?query` predicts (not understood, refused, the action, the
 /// target's `notFound` with the missing name, no target, no action); a `native…` action and
-/// a direct `notFound` never run from a URL, however they are spelt or escaped; the app's
-/// policy refuses what it names; the action sees exactly the decoded query.
+/// a direct `notFound` never run from a URL, however they are spelt or escaped; nor does a
+/// decoded name that is empty or holds `/` or a control character; the app's policy refuses
+/// what it names, its action rules read name by name (a plain check of the rules below
+/// predicts each outcome); the action sees exactly the decoded query.
+///
+/// The first byte picks the mediator: `…01` strict, `…11` with action rules, else open.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func mediatorURLFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     guard size > 0, let data else { return 0 }
-    let strict = data[0] & 1 != 0
+    let strict = data[0] & 3 == 1
+    let ruled = data[0] & 3 == 3
     let url = fuzzText(data + 1, size - 1)
-    let mediator = strict ? strictMediator : openMediator
+    let mediator = strict ? strictMediator : ruled ? ruledMediator : openMediator
     mediatorLog.withLock { $0 = [] }
 
     let completions = Locked<[String]>([])
@@ -28,9 +33,11 @@ public func mediatorURLFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt 
         return 0
     }
     let expected: String
-    if call.isNative || call.action == Mediator.notFoundAction {
+    if !call.hasUsableNames || call.isNative || call.action == Mediator.notFoundAction {
         expected = "failure refused"
     } else if strict && (call.scheme != "app" || call.action == "secret") {
+        expected = "failure refused"
+    } else if ruled && !ActionRules.allow(target: call.target, action: call.action) {
         expected = "failure refused"
     } else {
         switch (call.target, call.action) {
@@ -111,5 +118,35 @@ func makeMediator(policy: RemotePolicy) -> Mediator {
     return mediator
 }
 
+/// The rules of ``ruledMediator`` as plain pairs (target nil: every target), and the plain
+/// check the fuzzer holds the mediator to. Some entries are the shape of the encoded-slash
+/// bypass: text with a `/` that a decoded action name could equal.
+enum ActionRules {
+    static let targets = ["Shop", "Found", "Account", "Shop/echo"]
+    static let allowed: [(target: String?, action: String)] = [
+        ("Shop", "echo"), ("Found", "secret"), (nil, "login"), ("Found", "Shop/echo"), (nil, "Account/x"),
+    ]
+    static let denied: [(target: String?, action: String)] = [("Found", "echo"), (nil, "secret")]
+
+    static func allow(target: String, action: String) -> Bool {
+        func names(_ rule: (target: String?, action: String)) -> Bool {
+            rule.action == action && (rule.target == nil || rule.target == target)
+        }
+        return targets.contains(target) && allowed.contains(where: names) && !denied.contains(where: names)
+    }
+
+    static var policy: RemotePolicy {
+        func rule(_ pair: (target: String?, action: String)) -> RemotePolicy.ActionRule {
+            RemotePolicy.ActionRule(action: pair.action, target: pair.target)
+        }
+        // Half of the rules as literals, to cover their reading too.
+        return RemotePolicy(
+            allowedTargets: Set(targets),
+            allowedActions: Set(["Shop/echo", "Found/secret", "login"] + allowed.dropFirst(3).map(rule)),
+            deniedActions: Set(["Found/echo"] + denied.dropFirst().map(rule)))
+    }
+}
+
 let openMediator = makeMediator(policy: RemotePolicy())
+let ruledMediator = makeMediator(policy: ActionRules.policy)
 let strictMediator = makeMediator(policy: RemotePolicy(allowedSchemes: ["APP"], deniedActions: ["Shop/secret", "Found/secret", "secret"]))

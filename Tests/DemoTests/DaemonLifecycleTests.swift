@@ -1,5 +1,11 @@
 import Foundation
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Testing
 
 @Suite("Daemon lifecycle: socket, permissions, second daemon, stale socket, signals")

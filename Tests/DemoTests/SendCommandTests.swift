@@ -1,5 +1,11 @@
 import Foundation
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Testing
 
 @Suite("deeplink send: the daemon's client")
@@ -75,13 +81,9 @@ final class MuteListener {
     private let fd: Int32
 
     init(path: String) throws {
-        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8) + [0]) }
-        let bound = withUnsafePointer(to: address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
+        fd = SocketCalls.makeStream()
+        guard let address = SocketCalls.address(path) else { throw HarnessError("path too long: \(path)") }
+        let bound = SocketCalls.attach(fd, to: address, bind)
         guard bound == 0, listen(fd, 8) == 0 else { throw HarnessError("cannot listen on \(path)") }
     }
 

@@ -59,7 +59,7 @@ private func perform(_ url: String, on mediator: Mediator) -> Outcome {
         ("app://Rem%6Fte/show?a=1", .value("a=1")),
         ("app://Remote/missing?a=1", .value("nf:missing")),
         ("app://Remote/%", .value("nf:%")),
-        ("app://Remote/nat%2FiveSecret", .value("nf:nat/iveSecret")),
+        ("app://Remote/nat%2FiveSecret", .failure(.refused)),
         ("app://Remote/types?a=1&b=%20", .value("true")),
         ("app://Ghost/show", .failure(.targetNotFound)),
         ("app://user@Remote/show", .failure(.targetNotFound)),

@@ -1,5 +1,9 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// A server process the benchmark started (the echo server or the daemon), stopped with

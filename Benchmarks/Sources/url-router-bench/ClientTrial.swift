@@ -1,6 +1,10 @@
 import Synchronization
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Why a trial could not be measured: a connection failed or a reply was wrong.

@@ -1,5 +1,9 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// `--daemon PATH-TO-deeplink`: round trips per second of the Demo's daemon (`deeplink serve`)

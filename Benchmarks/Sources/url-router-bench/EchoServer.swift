@@ -1,5 +1,9 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// The hidden `--echo-server SOCKET` mode: the comparison for the daemon. One thread, one

@@ -1,6 +1,10 @@
 import AllocationCounter
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Keeps a value alive and observable so the optimiser cannot drop the work that made it.

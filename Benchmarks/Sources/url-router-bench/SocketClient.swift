@@ -1,5 +1,9 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Unix stream socket calls shared by the benchmark's clients and its echo server.

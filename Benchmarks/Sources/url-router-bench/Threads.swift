@@ -2,6 +2,10 @@ import Synchronization
 import URLRouter
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Runs `bodies` on their own threads, released together, and returns the wall time from the

@@ -1,6 +1,10 @@
 import AllocationCounter
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 // url-router-bench: URLRouter side by side with routing-kit's TrieRouter and a Dictionary.

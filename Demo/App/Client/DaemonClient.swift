@@ -1,4 +1,10 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Why `send` got no reply; every case ends in exit status 3.
 struct ClientError: Error {
@@ -45,7 +51,8 @@ struct DaemonClient {
     }
 
     private func setTimeouts(_ fd: Int32) {
-        var limit = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - timeout.rounded(.down)) * 1_000_000))
+        // `.init`: the fields are Int on Linux, tv_usec is Int32 on Darwin.
+        var limit = timeval(tv_sec: .init(timeout), tv_usec: .init((timeout - timeout.rounded(.down)) * 1_000_000))
         let size = socklen_t(MemoryLayout<timeval>.size)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, size)
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &limit, size)
@@ -54,7 +61,7 @@ struct DaemonClient {
     private func writeAll(_ fd: Int32, _ bytes: [UInt8]) throws(ClientError) {
         var offset = 0
         while offset < bytes.count {
-            let sent = bytes.withUnsafeBytes { send(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
+            let sent = bytes.withUnsafeBytes { send(fd, $0.baseAddress! + offset, $0.count - offset, SocketFlags.send) }
             if sent > 0 {
                 offset += sent
             } else if sent < 0 && errno == EINTR {

@@ -1,4 +1,10 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `deeplink desktop-entry [--xdg-mime]`: a freedesktop `.desktop` file that makes this binary
 /// the handler of the demo's schemes, with the install commands as comments. Installs nothing.
@@ -47,12 +53,17 @@ enum DesktopEntryCommand {
         return argument.replacingAll("\\", with: "\\\\").replacingAll("%", with: "%%")
     }
 
-    /// This binary's absolute path, from `/proc/self/exe`.
+    /// This binary's absolute path, from `/proc/self/exe` on Linux; elsewhere (and if that
+    /// fails) the path it was started by. Desktop entries are a Linux desktop's business.
     static func executablePath() -> String {
+        #if os(Linux)
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard length > 0 else { return CommandLine.arguments.first ?? "deeplink" }
-        return String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        if length > 0 {
+            return String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+        #endif
+        return CommandLine.arguments.first ?? "deeplink"
     }
 }
 

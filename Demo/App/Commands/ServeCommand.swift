@@ -1,4 +1,10 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `deeplink serve [--socket PATH] [--idle-timeout SECONDS]`: the daemon, in the foreground.
 enum ServeCommand {

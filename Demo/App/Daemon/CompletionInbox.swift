@@ -1,4 +1,10 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Synchronization
 
 /// A reply a handler gave after `open` returned, from another thread, on its way back to the

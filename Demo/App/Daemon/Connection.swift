@@ -1,4 +1,10 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// One client of the daemon: its socket, the framing of what it sent, the replies it is owed
 /// (kept in request order) and the bytes not yet written back.
@@ -67,7 +73,7 @@ final class Connection {
     func flush(now: MonotonicInstant) {
         while hasPendingOutput && !broken {
             let sent = output.withUnsafeBytes { bytes in
-                send(fd, bytes.baseAddress! + outputOffset, bytes.count - outputOffset, Int32(MSG_NOSIGNAL))
+                send(fd, bytes.baseAddress! + outputOffset, bytes.count - outputOffset, SocketFlags.send)
             }
             if sent > 0 {
                 outputOffset += sent
@@ -102,6 +108,6 @@ final class Connection {
     static func sendFarewell(_ reply: Reply, to fd: Int32) {
         var line: [UInt8] = []
         reply.appendJSONLine(to: &line)
-        _ = line.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+        _ = line.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, SocketFlags.send | Int32(MSG_DONTWAIT)) }
     }
 }

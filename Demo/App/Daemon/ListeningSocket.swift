@@ -1,4 +1,10 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The daemon's bound, listening socket, and the lock that makes it the only daemon on its path.
 ///
@@ -41,7 +47,7 @@ struct ListeningSocket {
     }
 
     private static func acquireLock(_ lockPath: String, socketPath: String) throws(DaemonError) -> Int32 {
-        let fd = Glibc.open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        let fd = SystemCall.openFile(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard fd >= 0 else {
             throw .setup("cannot open lock file \(lockPath): \(FileDescriptor.describe(errno))")
         }

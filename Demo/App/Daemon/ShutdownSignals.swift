@@ -1,4 +1,10 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Synchronization
 
 /// The write end of the self-pipe, read by the signal handler. An atomic rather than a plain

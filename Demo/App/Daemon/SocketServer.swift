@@ -1,4 +1,10 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The daemon's event loop: one thread polls the listening socket, every client socket
 /// (non-blocking), the signal pipe and the completion pipe, and routes each request itself.

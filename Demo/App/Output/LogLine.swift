@@ -1,4 +1,10 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The daemon's stderr log: one line per request,
 /// `2025-11-22T04:48:00.123Z conn=3 routed pattern=shop://item/:id<int> url=shop://item/42?ref=<redacted> 0.4ms`.
@@ -22,7 +28,7 @@ enum LogLine {
         bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
-                let written = Glibc.write(STDERR_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
+                let written = SystemCall.writeBytes(STDERR_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
                 if written > 0 {
                     offset += written
                 } else if written < 0 && errno == EINTR {

@@ -1,4 +1,10 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A point on `CLOCK_MONOTONIC`, in nanoseconds; for deadlines that wall-clock changes cannot move.
 struct MonotonicInstant: Comparable, Sendable {

@@ -1,4 +1,10 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A filled-in `sockaddr_un` for a filesystem path.
 struct UnixSocketAddress {
@@ -12,6 +18,9 @@ struct UnixSocketAddress {
         let bytes = Array(path.utf8)
         guard !bytes.isEmpty, bytes.count <= Self.maxPathLength else { return nil }
         storage.sun_family = sa_family_t(AF_UNIX)
+        #if canImport(Darwin)
+        storage.sun_len = UInt8(MemoryLayout<sockaddr_un>.size)
+        #endif
         withUnsafeMutableBytes(of: &storage.sun_path) { raw in
             raw.copyBytes(from: bytes)
             raw[bytes.count] = 0
@@ -30,15 +39,34 @@ struct UnixSocketAddress {
 
 /// The socket calls the daemon and the client share.
 enum UnixSocket {
-    /// A new `AF_UNIX` stream socket, close-on-exec, or -1.
+    /// A new `AF_UNIX` stream socket, close-on-exec and never raising `SIGPIPE`, or -1.
     static func makeStream() -> Int32 {
-        socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        #if os(Linux)
+        #if canImport(Glibc)
+        let closeOnExec = Int32(SOCK_CLOEXEC.rawValue)
+        #else
+        let closeOnExec = SOCK_CLOEXEC
+        #endif
+        return socket(AF_UNIX, SocketFlags.stream | closeOnExec, 0)
+        #else
+        // Darwin has no SOCK_CLOEXEC: FD_CLOEXEC is set just after (the Demo starts no
+        // processes, so nothing can inherit the socket in between).
+        let fd = socket(AF_UNIX, SocketFlags.stream, 0)
+        guard fd >= 0 else { return -1 }
+        guard fcntl(fd, F_SETFD, FD_CLOEXEC) == 0, SocketFlags.suppressSigpipe(fd) else {
+            let code = errno
+            close(fd)
+            errno = code
+            return -1
+        }
+        return fd
+        #endif
     }
 
     /// Connects `fd` to `address`, retrying on EINTR; returns 0 or the errno.
     static func connect(_ fd: Int32, to address: UnixSocketAddress) -> Int32 {
         while true {
-            let result = address.withSockaddr { Glibc.connect(fd, $0, $1) }
+            let result = address.withSockaddr { SystemCall.connectSocket(fd, $0, $1) }
             if result == 0 { return 0 }
             if errno != EINTR { return errno }
         }

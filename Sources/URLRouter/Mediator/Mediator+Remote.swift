@@ -15,10 +15,11 @@ extension Mediator {
     /// the last of repeated names wins); the fragment is ignored; the target is never cached.
     /// The path must be exactly one segment, the action: `/b/c` and `/b/` are not found.
     ///
-    /// Refused, after percent-decoding: actions whose names start with `native` in any letter
-    /// case (`na%74iveX`, `NativeX`), a direct call of ``notFoundAction``, and whatever
-    /// ``remotePolicy`` refuses. The target's `notFound` action and the ``noTargetHandler``
-    /// apply as for a local call.
+    /// Refused, after percent-decoding: a target or action name that is empty or contains `/`
+    /// or a control character (`app://Shop/a%2Fb`, `app://Shop/a%00`), actions whose names
+    /// start with `native` in any letter case (`na%74iveX`, `NativeX`), a direct call of
+    /// ``notFoundAction``, and whatever ``remotePolicy`` refuses. The target's `notFound`
+    /// action and the ``noTargetHandler`` apply as for a local call.
     ///
     /// `completion` is called exactly once, before this returns, with the result that is
     /// also returned.
@@ -55,7 +56,31 @@ extension Mediator {
 
     /// Why a call from outside the app is refused, or nil: the rules below, then the policy.
     func refusal(of call: RemoteCall) -> String? {
-        Self.alwaysRefused(call.action) ?? remotePolicy.refusal(of: call)
+        Self.unusableName(call) ?? Self.alwaysRefused(call.action) ?? remotePolicy.refusal(of: call)
+    }
+
+    /// A name a URL gives must be one a local caller could mean: not empty, no `/` (which
+    /// would read as `Target/action` in a policy or a log), no control character. Checked
+    /// after percent-decoding, so `%2F` and `%00` are caught too.
+    private static func unusableName(_ call: RemoteCall) -> String? {
+        for (kind, name) in [("target", call.target), ("action", call.action)] {
+            let problem: String
+            if name.isEmpty {
+                problem = "is empty"
+            } else if name.utf8.contains(UInt8(ascii: "/")) {
+                problem = "contains \"/\""
+            } else if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+                problem = "contains a control character"
+            } else {
+                continue
+            }
+            // Escaped, so that a NUL or a newline in it cannot cut or forge a log line.
+            let head = String(name.unicodeScalars.prefix(200)).debugDescription
+            let shown = name.unicodeScalars.count > 200 ? "\(head)… (\(name.utf8.count) bytes)" : head
+            return "the \(kind) name \(shown) \(problem); a name a URL reaches must not be empty "
+                + "nor contain \"/\" or control characters."
+        }
+        return nil
     }
 
     /// CTMediator's rule: `native…` actions are for local callers only. The first six bytes

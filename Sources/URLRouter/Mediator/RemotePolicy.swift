@@ -8,9 +8,11 @@ public struct RemoteCall: Sendable, Equatable {
     public var url: String
     /// The scheme, lowercased: `"app"`.
     public var scheme: String
-    /// The target name, percent-decoded: `"Shop"`.
+    /// The target name, percent-decoded: `"Shop"`. Never empty and never with a `/` or a
+    /// control character: such a call is refused before the policy sees it.
     public var target: String
-    /// The action name, percent-decoded: `"itemView"`.
+    /// The action name, percent-decoded: `"itemView"`; never empty and never with a `/` or a
+    /// control character, like ``target``.
     public var action: String
     /// The query items, percent-decoded; the last of repeated names wins.
     public var parameters: [String: String]
@@ -31,9 +33,13 @@ public struct RemoteCall: Sendable, Equatable {
 
 /// Which schemes, targets and actions a URL may reach through ``Mediator/perform(url:completion:)``.
 ///
-/// The default allows everything except what the mediator always refuses: actions whose names
-/// start with `native` (in any letter case) and a direct call of the `notFound` action.
-/// Every rule that is set must allow a call.
+/// The default allows everything except what the mediator always refuses: a target or action
+/// name that, once percent-decoded, is empty or contains `/` or a control character; actions
+/// whose names start with `native` (in any letter case); and a direct call of the `notFound`
+/// action. Every rule that is set must allow a call.
+///
+/// Action rules are ``ActionRule``s: `"Target/action"` for an action on one target, `"action"`
+/// for that action on any target, compared name by name with the decoded call.
 ///
 /// ```swift
 /// mediator.remotePolicy = RemotePolicy(
@@ -45,11 +51,11 @@ public struct RemotePolicy: Sendable {
     public var allowedSchemes: Set<String>?
     /// Targets a URL may reach, compared exactly; nil allows any.
     public var allowedTargets: Set<String>?
-    /// Actions a URL may reach, each written `"action"` (on any target) or `"Target/action"`;
-    /// nil allows any.
-    public var allowedActions: Set<String>?
+    /// Actions a URL may reach: `"Target/action"` (that action on that target) or `"action"`
+    /// (that action on any target); nil allows any. See ``ActionRule``.
+    public var allowedActions: Set<ActionRule>?
     /// Actions a URL may not reach, written like ``allowedActions``.
-    public var deniedActions: Set<String>
+    public var deniedActions: Set<ActionRule>
     /// A last check, given the decoded call; return false to refuse it.
     public var predicate: (@Sendable (RemoteCall) -> Bool)?
 
@@ -61,7 +67,7 @@ public struct RemotePolicy: Sendable {
     /// ```
     public init(
         allowedSchemes: Set<String>? = nil, allowedTargets: Set<String>? = nil,
-        allowedActions: Set<String>? = nil, deniedActions: Set<String> = [],
+        allowedActions: Set<ActionRule>? = nil, deniedActions: Set<ActionRule> = [],
         predicate: (@Sendable (RemoteCall) -> Bool)? = nil
     ) {
         self.allowedSchemes = allowedSchemes
@@ -79,11 +85,12 @@ public struct RemotePolicy: Sendable {
         if let targets = allowedTargets, !targets.contains(call.target) {
             return "the target \(RouteError.quoted(call.target)) is not allowed."
         }
-        let names: Set = [call.action, "\(call.target)/\(call.action)"]
-        if let actions = allowedActions, actions.isDisjoint(with: names) {
+        // The only two rules that name this call; compared field by field, as Hashable does.
+        let naming = [ActionRule(action: call.action, target: call.target), ActionRule(action: call.action)]
+        if let actions = allowedActions, !naming.contains(where: actions.contains) {
             return "the action \(RouteError.quoted(call.action)) of target \(RouteError.quoted(call.target)) is not allowed."
         }
-        if !deniedActions.isDisjoint(with: names) {
+        if naming.contains(where: deniedActions.contains) {
             return "the action \(RouteError.quoted(call.action)) of target \(RouteError.quoted(call.target)) is denied."
         }
         if let predicate, !predicate(call) {

@@ -10,8 +10,9 @@ extension Router {
     ///
     /// A missing target or action reaches the mediator's fallbacks, then fails the open with
     /// `.targetNotFound` or `.actionNotFound`. An external open (``RouteSource/external``) is a
-    /// remote call: `native…` actions and what the mediator's ``Mediator/remotePolicy`` refuses
-    /// fail with `.refused`, the policy seeing the URL's parameters only. `canOpen` and
+    /// remote call: a `target` or `action` that is empty or holds `/` or a control character,
+    /// `native…` actions and what the mediator's ``Mediator/remotePolicy`` refuses fail with
+    /// `.refused`, the policy seeing the URL's parameters only. `canOpen` and
     /// `explain` apply the same rules.
     ///
     /// - Throws: what ``register(_:priority:access:replacing:handler:)`` throws for `pattern`.

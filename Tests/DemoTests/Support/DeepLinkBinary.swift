@@ -1,5 +1,11 @@
 import Foundation
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A test failure with a message, thrown by the helpers so a broken daemon fails a test
 /// instead of hanging it.
@@ -21,7 +27,12 @@ enum DeepLinkBinary {
     /// directory), else `<package>/.build/debug/deeplink`.
     static let path: String = {
         if let override = ProcessInfo.processInfo.environment["DEEPLINK_BINARY"] { return override }
+        #if os(Linux)
         let testBundle = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ""
+        #else
+        // Darwin: the tests run as an `.xctest` bundle inside the build directory.
+        let testBundle = Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }?.bundlePath ?? ""
+        #endif
         var directory = URL(fileURLWithPath: testBundle).deletingLastPathComponent()
         for _ in 0..<3 {
             let candidate = directory.appendingPathComponent("deeplink").path

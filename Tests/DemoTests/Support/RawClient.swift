@@ -1,5 +1,11 @@
 import Foundation
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A bare Unix-socket client for poking at the daemon byte by byte.
 final class RawClient {
@@ -7,18 +13,10 @@ final class RawClient {
     private var received: [UInt8] = []
 
     init(path: String) throws {
-        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        fd = SocketCalls.makeStream()
         guard fd >= 0 else { throw HarnessError("socket: \(errno)") }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { throw HarnessError("path too long") }
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes + [0]) }
-        let result = withUnsafePointer(to: address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
+        guard let address = SocketCalls.address(path) else { throw HarnessError("path too long") }
+        let result = SocketCalls.attach(fd, to: address, connect)
         guard result == 0 else {
             let code = errno
             // deinit runs even though init throws; it closes `fd`, so it must not be closed here too.
@@ -33,7 +31,7 @@ final class RawClient {
     func send(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
-            let sent = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
+            let sent = bytes.withUnsafeBytes { SocketCalls.sendBytes(fd, $0.baseAddress! + offset, $0.count - offset) }
             guard sent > 0 else { throw HarnessError("send failed: errno \(errno)") }
             offset += sent
         }
@@ -98,7 +96,7 @@ final class RawClient {
     func shutdownWrite() { shutdown(fd, Int32(SHUT_WR)) }
 
     func close() {
-        if fd >= 0 { Glibc.close(fd) }
+        if fd >= 0 { SocketCalls.closeDescriptor(fd) }
         fd = -1
     }
 }

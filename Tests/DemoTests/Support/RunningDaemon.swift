@@ -1,5 +1,11 @@
 import Foundation
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A `deeplink serve` started for one test, on a socket in its own temporary directory.
 /// Killed on deinit if the test did not stop it.
