@@ -13,7 +13,8 @@ enum UndeliveredLink {
                 (journalctl --user -u \(SystemdUnitsCommand.serviceName) when systemd runs it).
                 """
         }
-        var lines = [what, "Start the daemon, then open the link again:", "  \(serve) &"]
+        let then = url == nil ? "Start the daemon:" : "Start the daemon, then open the link again:"
+        var lines = [what, then, "  \(serve) &"]
         if socket.isDefault {
             lines += ["or let systemd start it whenever a link arrives:",
                       "  \(shellWord(binary)) systemd-units   (prints the units and how to enable them)"]
