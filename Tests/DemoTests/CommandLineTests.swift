@@ -3,7 +3,7 @@ import Testing
 
 @Suite("deeplink subcommands other than the daemon")
 struct CommandLineTests {
-    static let subcommands = ["open", "routes", "explain", "serve", "send", "desktop-entry"]
+    static let subcommands = ["open", "routes", "explain", "serve", "send", "desktop-entry", "systemd-units"]
 
     @Test func overviewHelpListsSubcommandsAndExitStatuses() throws {
         let result = try DeepLinkBinary.run(["--help"])

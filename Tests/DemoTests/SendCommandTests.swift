@@ -55,17 +55,31 @@ struct SendCommandTests {
     }
 
     // (A NUL cannot reach a program through argv at all, so it is not among these.)
+    // Bad requests, as the daemon would answer them: exit status 1, nothing sent.
     @Test(arguments: [
         UnsendableURL(testDescription: "newline smuggling a second request", url: "shop://item/1\nOPEN account://debug/reset"),
         UnsendableURL(testDescription: "escape character", url: "shop://a\u{1B}b"),
         UnsendableURL(testDescription: "empty", url: ""),
         UnsendableURL(testDescription: "longer than a request line", url: "shop://" + String(repeating: "x", count: 9000)),
     ])
-    func urlsThatCannotBeOneRequestLineAreUsageErrors(_ testCase: UnsendableURL) throws {
+    func urlsThatCannotBeOneRequestLineAreBadRequestsThatExit1(_ testCase: UnsendableURL) throws {
         let daemon = try RunningDaemon()
         let result = try daemon.send(["--", testCase.url])
-        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(!result.stderr.isEmpty)
+        let json = try daemon.send(["--json", "--", testCase.url])
+        #expect(json.status == 1)
+        let reply = try ReplyLine(json.stdout.trimmingCharacters(in: .newlines))
+        #expect(!reply.ok && ["bad_request", "line_too_long"].contains(reply.error ?? ""), "\(json.stdout)")
         #expect(!daemon.log.contains("debug/reset"), "nothing was smuggled to the daemon")
+        #expect(!daemon.log.contains("url="), "no URL was sent to the daemon")
+    }
+
+    @Test func aURLOverTheLineCapIsLineTooLongAsTheDaemonWouldSay() throws {
+        let daemon = try RunningDaemon()
+        let result = try daemon.send(["--json", "--", "shop://" + String(repeating: "x", count: 9000)])
+        #expect(result.status == 1)
+        #expect(try ReplyLine(result.stdout.trimmingCharacters(in: .newlines)).error == "line_too_long")
     }
 
     @Test func urlStartingWithADashPassesAfterTheDoubleDash() throws {

@@ -7,6 +7,7 @@ enum Command: Equatable {
     case serve(socket: String?, idleTimeout: Double)
     case send(url: String?, socket: String?, json: Bool, timeout: Double)
     case desktopEntry(commandsOnly: Bool)
+    case systemdUnits(SystemdUnitsCommand.Selection)
 }
 
 /// A command line that does not parse; `topic` is the subcommand whose help to point at.
@@ -21,7 +22,7 @@ struct UsageError: Error, Equatable {
 /// work, and `--` ends the options (so `send -- %u` passes a URL that starts with `-`).
 enum Arguments {
     /// The subcommands, in the order `--help` lists them.
-    static let subcommands = ["open", "routes", "explain", "serve", "send", "desktop-entry"]
+    static let subcommands = ["open", "routes", "explain", "serve", "send", "desktop-entry", "systemd-units"]
 
     static func parse(_ arguments: [String]) -> Result<Command, UsageError> {
         Result { () throws(UsageError) in try parseOrThrow(arguments) }
@@ -74,6 +75,16 @@ enum Arguments {
             }
             return .send(url: url, socket: try parsed.path("--socket"), json: parsed.has("--json"),
                          timeout: try parsed.seconds("--timeout") ?? 5)
+        case "systemd-units":
+            let parsed = try Scanner(first, flags: ["--socket-unit", "--service-unit"]).scan(rest)
+            if parsed.wantsHelp { return .help(topic: first) }
+            try parsed.none()
+            switch (parsed.has("--socket-unit"), parsed.has("--service-unit")) {
+            case (true, true): throw UsageError(message: "pass --socket-unit or --service-unit, not both", topic: first)
+            case (true, false): return .systemdUnits(.socketUnit)
+            case (false, true): return .systemdUnits(.serviceUnit)
+            case (false, false): return .systemdUnits(.all)
+            }
         default:
             let parsed = try Scanner(first, flags: ["--xdg-mime"]).scan(rest)
             if parsed.wantsHelp { return .help(topic: first) }

@@ -25,6 +25,8 @@ enum DeepLinkCLI {
             return SendCommand.run(url: url, socket: socket, json: json, timeout: timeout, environment: environment)
         case .desktopEntry(let commandsOnly):
             return DesktopEntryCommand.run(commandsOnly: commandsOnly, schemes: schemes)
+        case .systemdUnits(let selection):
+            return SystemdUnitsCommand.run(selection)
         default:
             break
         }

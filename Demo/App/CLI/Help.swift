@@ -8,6 +8,7 @@ enum Help {
         case "serve": serve(defaultSocket: defaultSocket)
         case "send": send(defaultSocket: defaultSocket)
         case "desktop-entry": desktopEntry(schemes: schemes)
+        case "systemd-units": systemdUnits
         default: overview
         }
     }
@@ -16,8 +17,11 @@ enum Help {
         Exit status:
           0  routed (a handler ran), the daemon answered, or the command succeeded
           1  not routed: no route matched, the route or scheme was refused, or the request was bad
-          2  usage error: unknown subcommand or option, missing or extra argument
-          3  send: daemon not reachable (no socket, nobody listening, no answer in time)
+             (send: also a URL that cannot be one request line)
+          2  usage error: unknown subcommand or option, missing or extra argument, or a
+             relative DEEPLINK_SOCKET
+          3  send: daemon not reachable (no socket, nobody listening, no answer in time);
+             the link was not delivered
           4  serve: another daemon is already listening on the socket
           5  serve: the socket could not be set up (directory, permissions, path)
         """
@@ -34,8 +38,13 @@ enum Help {
           serve [--socket PATH]           run the daemon on a Unix domain socket
           send URL [--json]               hand URL to the running daemon and print its reply
           desktop-entry [--xdg-mime]      print a .desktop file registering the demo's URL schemes
+          systemd-units                   print systemd user units that start the daemon on demand
 
         Run 'deeplink <subcommand> --help' for the details of one.
+
+        Environment:
+          DEEPLINK_SOCKET  the socket serve and send use when --socket is not given (an
+                           absolute path; ignored when empty)
 
         \(exitStatus)
         """
@@ -90,10 +99,13 @@ enum Help {
         Runs the deep-link daemon in the foreground on a Unix domain socket (never TCP).
 
         Options:
-          --socket PATH             socket to listen on; its directory must exist
-                                    (default: \(defaultSocket);
+          --socket PATH             socket to listen on (default: $DEEPLINK_SOCKET, else
+                                    \(defaultSocket):
                                     $XDG_RUNTIME_DIR/deeplink/, else /tmp/deeplink-<uid>/,
-                                    created with mode 0700)
+                                    created with mode 0700 and owned by you). Directories
+                                    of PATH that do not exist are created with mode 0700,
+                                    like mkdir -p; when that fails, serve names the
+                                    directory and exits 5
           --idle-timeout SECONDS    close clients that send no complete request for this
                                     long, or stop reading their replies (default: \(Int(limits.idleTimeout)))
 
@@ -122,6 +134,19 @@ enum Help {
         socket, answer the requests already received (up to \(SecondsFormat.text(limits.drainTimeout))), exit 0. A second signal
         stops at once.
 
+        Lock file: PATH.lock, beside the socket, is what keeps a second daemon out (flock).
+        It stays after every exit, clean or not: it is empty and mode 0600, the next daemon
+        locks it again, and deleting it while a daemon starts could let two run at once.
+        It is safe to delete when no daemon runs.
+
+        systemd socket activation: when LISTEN_PID is this process's pid and LISTEN_FDS is
+        1, the daemon serves the listening Unix socket systemd passed as descriptor 3, and
+        --socket and DEEPLINK_SOCKET are not used. That socket has no lock file, and on
+        SIGTERM it is closed but its file stays: systemd owns it and starts the daemon again
+        for the next link. LISTEN_* for another pid are ignored; all are removed from the
+        environment. Any other LISTEN_FDS, or a descriptor that is not a listening Unix
+        stream socket, is a setup error (exit 5). See 'deeplink systemd-units'.
+
         Logs one line per request on stderr: time, connection, outcome, pattern and the URL
         with query values and fragment shown as <redacted>.
 
@@ -137,17 +162,27 @@ enum Help {
         Hands URL to the running daemon ('deeplink serve') and prints its reply. This is what
         the desktop entry runs: Exec=… send -- %u
 
+        A link is never dropped silently: when no daemon answers, send exits 3 and says on
+        stderr that the link was not delivered and how to start a daemon on that socket
+        (deeplink serve &, or the systemd units of 'deeplink systemd-units'). With the systemd
+        socket enabled, systemd starts the daemon and the link is answered.
+
         Options:
           --json              print the daemon's JSON reply line as it came
           --ping              only check that the daemon answers
-          --socket PATH       the daemon's socket (default: \(defaultSocket))
+          --socket PATH       the daemon's socket (default: $DEEPLINK_SOCKET, else
+                              \(defaultSocket))
           --timeout SECONDS   how long to wait for the daemon (default: 5)
 
         Exit status:
           0  routed (or, with --ping, the daemon answered)
-          1  not found or refused (the reply says which)
-          2  usage error, or a URL with control characters or longer than 8187 bytes
-          3  daemon not reachable: no socket, nobody listening, or no answer in time
+          1  not found or refused (the reply says which), or a bad request: an empty URL,
+             one with control characters, or one longer than \(SendCommand.maxURLLength) bytes; such a
+             URL is not sent, and --json prints the reply the daemon would give
+             ({"ok":false,"error":"bad_request"|"line_too_long",…})
+          2  usage error (missing URL, unknown option, relative DEEPLINK_SOCKET)
+          3  daemon not reachable: no socket, nobody listening, or no answer in time;
+             the link was not delivered
         """
     }
 
@@ -166,7 +201,34 @@ enum Help {
           --xdg-mime  print only the 'xdg-mime default deeplink.desktop x-scheme-handler/…'
                       lines
 
+        The entry runs 'send', so links reach the daemon on the default socket, or on
+        $DEEPLINK_SOCKET when the desktop session sets it.
+
         Exit status: 0, or 2 on a usage error.
         """
     }
+
+    static let systemdUnits = """
+        Usage: deeplink systemd-units [--socket-unit | --service-unit]
+
+        Prints systemd user units that start the daemon when the first link arrives (socket
+        activation), with this binary's absolute path, and the commands that enable them.
+        It installs nothing itself:
+
+          mkdir -p ~/.config/systemd/user
+          deeplink systemd-units --socket-unit > ~/.config/systemd/user/\(SystemdUnitsCommand.socketName)
+          deeplink systemd-units --service-unit > ~/.config/systemd/user/\(SystemdUnitsCommand.serviceName)
+          systemctl --user daemon-reload && systemctl --user enable --now \(SystemdUnitsCommand.socketName)
+
+        The socket unit listens on the default socket (ListenStream=\(SystemdUnitsCommand.listenStream),
+        SocketMode=0600, DirectoryMode=0700), where send looks; a link sent while no daemon
+        runs waits there until systemd has started 'deeplink serve'. On SIGTERM the daemon
+        leaves the socket file to systemd.
+
+        Options:
+          --socket-unit   print only \(SystemdUnitsCommand.socketName)
+          --service-unit  print only \(SystemdUnitsCommand.serviceName)
+
+        Exit status: 0, or 2 on a usage error.
+        """
 }

@@ -9,6 +9,8 @@ import Darwin
 /// Why `send` got no reply; every case ends in exit status 3.
 struct ClientError: Error {
     var message: String
+    /// True when nothing listens on the socket (no file, or nobody accepting on it).
+    var notListening = false
 }
 
 /// A blocking client for one request: connect, write one line, read one line, all within a
@@ -33,7 +35,7 @@ struct DaemonClient {
         switch connected {
         case 0: break
         case ENOENT, ECONNREFUSED:
-            throw ClientError(message: "no daemon is listening on \(path) (start one with: deeplink serve)")
+            throw ClientError(message: "no daemon is listening on \(path)", notListening: true)
         case EAGAIN, EWOULDBLOCK, EINPROGRESS:
             throw ClientError(message: "the daemon on \(path) did not accept the connection within \(SecondsFormat.text(timeout))")
         default:

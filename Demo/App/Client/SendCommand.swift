@@ -11,19 +11,30 @@ enum SendCommand {
         let line: String
         if let url {
             if let problem = problem(with: url) {
-                printError("deeplink send: \(problem)")
-                return .usage
+                // The request is bad, as the daemon would have answered (exit status 1); it is
+                // refused here so that nothing of it reaches the daemon.
+                if json { print(Reply.failed(problem).json.encoded) }
+                printError("deeplink send: \(problem.message)")
+                return .notRouted
             }
             line = "OPEN " + url
         } else {
             line = "PING"
         }
-        let client = DaemonClient(path: socket ?? SocketPath.defaultPath(environment: environment), timeout: timeout)
+        let configured: ConfiguredSocket
+        do {
+            configured = try ConfiguredSocket.resolve(option: socket, environment: environment)
+        } catch {
+            printError("deeplink send: \(error.message)")
+            return .usage
+        }
+        let client = DaemonClient(path: configured.path, timeout: timeout)
         let replyLine: String
         do {
             replyLine = try client.request(line)
         } catch {
-            printError("deeplink send: \(error.message)")
+            printError("deeplink send: \(error.message)\n"
+                       + UndeliveredLink.advice(url: url, socket: configured, notListening: error.notListening))
             return .daemonUnreachable
         }
         guard let value = try? JSONDecoder().decode(JSONValue.self, from: Data(replyLine.utf8)),
@@ -36,13 +47,17 @@ enum SendCommand {
     }
 
     /// Why `url` cannot be sent as one request line, if it cannot: a control character (a
-    /// newline would smuggle in a second request) or more bytes than a line holds.
-    static func problem(with url: String) -> String? {
-        if url.trimmingSpaces().isEmpty { return "the URL is empty" }
+    /// newline would smuggle in a second request) or more bytes than a line holds. The codes
+    /// are the ones the daemon answers such a line with.
+    static func problem(with url: String) -> ReplyError? {
+        if url.trimmingSpaces().isEmpty { return .badRequest("the URL is empty") }
         if url.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
-            return "the URL contains a control character; percent-encode it"
+            return .badRequest("the URL contains a control character; percent-encode it")
         }
-        if url.utf8.count > maxURLLength { return "the URL is longer than \(maxURLLength) bytes" }
+        if url.utf8.count > maxURLLength {
+            return ReplyError(code: "line_too_long", url: nil,
+                              message: "the URL is longer than \(maxURLLength) bytes, more than a request line holds")
+        }
         return nil
     }
 }

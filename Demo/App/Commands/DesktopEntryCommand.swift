@@ -28,7 +28,8 @@ enum DesktopEntryCommand {
         return """
             # \(fileName): deep-link handler of the URLRouter demo. Install with:
             \(install.map { "#   " + $0 }.joined(separator: "\n"))
-            # Links are handed to the daemon, so start it first: deeplink serve
+            # Links are handed to the daemon: start it first (deeplink serve &), or let systemd
+            # start it on the first link (deeplink systemd-units prints the units).
             [Desktop Entry]
             Type=Application
             Name=deeplink

@@ -6,28 +6,43 @@ import Musl
 import Darwin
 #endif
 
-/// `deeplink serve [--socket PATH] [--idle-timeout SECONDS]`: the daemon, in the foreground.
+/// `deeplink serve [--socket PATH] [--idle-timeout SECONDS]`: the daemon, in the foreground, on
+/// the socket systemd passed if it passed one, else on `--socket`, `$DEEPLINK_SOCKET` or the default.
 enum ServeCommand {
     static func run(socket: String?, idleTimeout: Double, environment: [String: String],
                     service: any DeepLinkService) -> ExitCode {
         var configuration = ServerConfiguration()
         configuration.idleTimeout = idleTimeout
-        let path = socket ?? SocketPath.defaultPath(environment: environment)
+        let configured: ConfiguredSocket
+        do {
+            configured = try ConfiguredSocket.resolve(option: socket, environment: environment)
+        } catch {
+            printError("deeplink serve: \(error.message)")
+            return .usage
+        }
         guard let signalFD = ShutdownSignals.install(), let inbox = CompletionInbox() else {
             return fail(.setup("cannot create the daemon's pipes: \(FileDescriptor.describe(errno))"))
         }
         let listener: ListeningSocket
         do {
-            if socket == nil { try SocketPath.prepareDirectory(SocketPath.defaultDirectory(environment: environment)) }
-            listener = try ListeningSocket.open(path: path)
+            if let passed = try SystemdActivation.passedSocket(environment: environment) {
+                listener = .adopt(passed: passed)
+            } else {
+                if configured.isDefault {
+                    try SocketPath.prepareDirectory(SocketPath.defaultDirectory(environment: environment))
+                } else {
+                    try SocketPath.prepareExplicitDirectory(forSocket: configured.path)
+                }
+                listener = try ListeningSocket.open(path: configured.path)
+            }
         } catch {
             return fail(error)
         }
         if listener.tookOverStaleSocket {
             LogLine.write("removed a stale socket left by a daemon that is gone")
         }
-        LogLine.write("listening on \(path) (pid \(getpid())); schemes accepted: "
-                      + service.externalSchemes.joined(separator: ", "))
+        LogLine.write("listening on \(listener.path)\(listener.ownsPath ? "" : " (passed by systemd)") "
+                      + "(pid \(getpid())); schemes accepted: " + service.externalSchemes.joined(separator: ", "))
         let server = SocketServer(listener: listener, service: service, configuration: configuration,
                                   signalFD: signalFD, inbox: inbox)
         return server.run()

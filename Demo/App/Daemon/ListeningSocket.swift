@@ -12,12 +12,20 @@ import Darwin
 /// if the socket file exists, connect to it (something answers → refuse; `ECONNREFUSED` → a
 /// crashed daemon left it: unlink it and take over); then bind with mode 0600 and listen.
 /// A path that exists but is not a socket is never removed.
+///
+/// The `<path>.lock` file stays after every exit: it is empty, the next daemon locks it again,
+/// and removing it would let a daemon starting meanwhile lock a file nobody else sees.
+///
+/// A socket passed by systemd (``adopt(passed:)``) has no lock and is not ours to remove:
+/// systemd created its file and keeps listening on it after the daemon exits.
 struct ListeningSocket {
     let fd: Int32
     let path: String
     /// True when a stale socket file from a dead daemon was removed.
     let tookOverStaleSocket: Bool
-    private let lockFD: Int32
+    /// False for a socket passed by systemd, whose file the daemon leaves in place.
+    var ownsPath = true
+    private var lockFD: Int32 = -1
 
     /// Binds and listens on `path`.
     static func open(path: String) throws(DaemonError) -> ListeningSocket {
@@ -35,15 +43,21 @@ struct ListeningSocket {
         }
     }
 
-    /// Stops accepting: closes the socket and removes its file.
-    func stopListening() {
-        close(fd)
-        unlink(path)
+    /// The listening socket systemd passed (see ``SystemdActivation``), served as it is.
+    static func adopt(passed fd: Int32) -> ListeningSocket {
+        ListeningSocket(fd: fd, path: SystemdActivation.boundPath(of: fd) ?? "the socket passed by systemd",
+                        tookOverStaleSocket: false, ownsPath: false)
     }
 
-    /// Releases the lock; called last, once the socket file is gone.
+    /// Stops accepting: closes the socket and removes its file, unless systemd owns it.
+    func stopListening() {
+        close(fd)
+        if ownsPath { unlink(path) }
+    }
+
+    /// Releases the lock, if there is one; called last, once the socket file is gone.
     func releaseLock() {
-        close(lockFD)
+        if lockFD >= 0 { close(lockFD) }
     }
 
     private static func acquireLock(_ lockPath: String, socketPath: String) throws(DaemonError) -> Int32 {

@@ -91,7 +91,7 @@ final class SocketServer {
         connections.removeAll()
         if listening { listener.stopListening() }
         listener.releaseLock()
-        log.note("stopped; removed \(listener.path)")
+        log.note(listener.ownsPath ? "stopped; removed \(listener.path)" : "stopped; left \(listener.path) to systemd")
         log.flush()
         return status
     }

@@ -1,0 +1,30 @@
+/// What `send` tells the user when the daemon did not take a link: that the link was not
+/// delivered, and the commands that start a daemon on the same socket.
+enum UndeliveredLink {
+    /// The lines printed after the error. `notListening` is true when no daemon runs at all
+    /// (rather than one that did not answer).
+    static func advice(url: String?, socket: ConfiguredSocket, notListening: Bool,
+                       binary: String = DesktopEntryCommand.executablePath()) -> String {
+        let what = url.map { "The link \(LogLine.printable($0)) was not delivered." } ?? "The daemon did not answer."
+        let serve = shellWord(binary) + " serve" + (socket.isDefault ? "" : " --socket " + shellWord(socket.path))
+        guard notListening else {
+            return """
+                \(what) A daemon may be stuck or restarting; its log is on its stderr
+                (journalctl --user -u \(SystemdUnitsCommand.serviceName) when systemd runs it).
+                """
+        }
+        let then = url == nil ? "Start the daemon:" : "Start the daemon, then open the link again:"
+        var lines = [what, then, "  \(serve) &"]
+        if socket.isDefault {
+            lines += ["or let systemd start it whenever a link arrives:",
+                      "  \(shellWord(binary)) systemd-units   (prints the units and how to enable them)"]
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `word` quoted for a POSIX shell when it holds anything but safe characters.
+    static func shellWord(_ word: String) -> String {
+        let safe = word.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "/._-+:,@%=".contains($0)) }
+        return safe && !word.isEmpty ? word : "'" + word.replacingAll("'", with: "'\\''") + "'"
+    }
+}
