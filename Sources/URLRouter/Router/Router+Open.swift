@@ -46,23 +46,6 @@ extension Router {
         return perform(url, source: source, userInfo: userInfo, respond: response)
     }
 
-    /// Routes `url` and returns the handler's value.
-    ///
-    /// ```swift
-    /// let view = try await router.open("shop://item/42/view")
-    /// ```
-    /// - Throws: ``RouteError`` when nothing matches, a policy refuses, or the handler fails.
-    public func open(
-        _ url: String, source: RouteSource = .internal, userInfo: [String: any Sendable] = [:]
-    ) async throws(RouteError) -> Any? {
-        let box = await withCheckedContinuation { (continuation: CheckedContinuation<ResultBox, Never>) in
-            open(url, source: source, userInfo: userInfo) { result in
-                continuation.resume(returning: ResultBox(result))
-            }
-        }
-        return try box.result.get()
-    }
-
     /// Opens `url` and returns the value its handler completed with synchronously (an object
     /// handler's return value), or nil. While the router is not ready, returns nil.
     ///
