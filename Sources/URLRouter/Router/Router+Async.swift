@@ -7,7 +7,7 @@ extension Router {
     /// let value = try await router.value(opening: "shop://item/42")
     /// ```
     ///
-    /// The handler runs on the caller's thread as with ``open(_:source:userInfo:completion:)``;
+    /// The handler runs on the caller's thread as with ``open(_:source:userInfo:completion:)-(String,_,_,_)``;
     /// a handler that keeps the request and completes later, on any thread, resumes the caller
     /// then. While the router is not ready (``isReady``), the open waits in the deferred queue.
     /// A handler that lets go of the request without completing gives nil.

@@ -28,7 +28,7 @@ extension Router {
         return route(url, source: source, userInfo: userInfo, response: response)
     }
 
-    /// Opens `url` like ``open(_:source:userInfo:completion:)`` and reports, with the result,
+    /// Opens `url` like ``open(_:source:userInfo:completion:)-(String,_,_,_)`` and reports, with the result,
     /// the match that handled it: after redirects and declines, which `match(_:)` cannot know.
     ///
     /// ```swift
@@ -59,7 +59,7 @@ extension Router {
         return box.take()
     }
 
-    /// Whether ``open(_:source:userInfo:completion:)`` would run a handler now. Runs nothing:
+    /// Whether ``open(_:source:userInfo:completion:)-(String,_,_,_)`` would run a handler now. Runs nothing:
     /// interceptors are not consulted, and a handler could still decline.
     ///
     /// ```swift
