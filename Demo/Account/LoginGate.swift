@@ -27,7 +27,7 @@ struct LoginGate: RouteInterceptor {
 
     func intercept(_ open: RouteInterception) -> RouteInterception.Decision {
         guard let pattern = open.pattern, pattern.hasPrefix("account://"),
-              !Self.openPatterns.contains(pattern), !session.isSignedIn
+            !Self.openPatterns.contains(pattern), !session.isSignedIn
         else { return .proceed }
         return .redirect("\(AccountModule.loginPattern)?next=\(Self.queryEncoded(open.url))")
     }
@@ -40,8 +40,8 @@ struct LoginGate: RouteInterceptor {
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
-                 UInt8(ascii: "_"), UInt8(ascii: "~"):
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+                UInt8(ascii: "_"), UInt8(ascii: "~"):
                 bytes.append(byte)
             default:
                 bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]

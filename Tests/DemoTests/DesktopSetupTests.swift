@@ -21,8 +21,10 @@ struct DesktopSetupTests {
         let binDirectory = URL(fileURLWithPath: DeepLinkBinary.path).deletingLastPathComponent().path
         var environment = ProcessInfo.processInfo.environment
         // A fresh account in a plain X session: no desktop environment for xdg-open to defer to.
-        for name in ["XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CURRENT_DESKTOP", "DESKTOP_SESSION",
-                     "KDE_FULL_SESSION", "GNOME_DESKTOP_SESSION_ID", "WAYLAND_DISPLAY", "BROWSER"] {
+        for name in [
+            "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CURRENT_DESKTOP", "DESKTOP_SESSION",
+            "KDE_FULL_SESSION", "GNOME_DESKTOP_SESSION_ID", "WAYLAND_DISPLAY", "BROWSER",
+        ] {
             environment[name] = nil
         }
         environment["HOME"] = home.path

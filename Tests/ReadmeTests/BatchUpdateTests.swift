@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// The README shows these snippets as written: aligned comments, long lines.
 import Testing
 import URLRouter
 

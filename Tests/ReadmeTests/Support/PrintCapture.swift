@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// The README shows these snippets as written: aligned comments, long lines.
 import Synchronization
 
 /// What the README's snippets print, kept so that a test can compare it with the output the
