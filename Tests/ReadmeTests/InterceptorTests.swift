@@ -1,14 +1,11 @@
 // swift-format-ignore-file
 // The README shows these snippets as written: aligned comments, long lines.
-import Synchronization
 import Testing
 import URLRouter
 
 /// The app's sign-in state, as the README's interceptor example uses it.
-final class Session: Sendable {
-    private let loggedIn: Mutex<Bool>
-    init(isLoggedIn: Bool) { loggedIn = Mutex(isLoggedIn) }
-    var isLoggedIn: Bool { loggedIn.withLock { $0 } }
+struct Session: Sendable {
+    var isLoggedIn: Bool
 }
 
 struct LoginGate: RouteInterceptor {

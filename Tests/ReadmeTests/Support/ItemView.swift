@@ -1,5 +1,5 @@
 // swift-format-ignore-file
-// The README shows these snippets as written: aligned comments, long lines.
+// Support for the README snippet tests, formatted by hand like them.
 /// The screen the README's snippets return for an item: an app's own type.
 public struct ItemView: Sendable, Equatable {
     public let id: Int

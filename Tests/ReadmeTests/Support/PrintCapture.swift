@@ -1,15 +1,19 @@
 // swift-format-ignore-file
-// The README shows these snippets as written: aligned comments, long lines.
-import Synchronization
+// Support for the README snippet tests, formatted by hand like them.
+import Foundation
 
 /// What the README's snippets print, kept so that a test can compare it with the output the
 /// README shows under them.
-final class PrintedText: Sendable {
-    private let text = Mutex("")
+///
+/// `@unchecked Sendable`: `text` is only read or written under `lock` (an `NSLock`, which
+/// ThreadSanitizer sees, unlike `Synchronization.Mutex` on Linux).
+final class PrintedText: @unchecked Sendable {
+    private let lock = NSLock()
+    private var text = ""
 
-    var value: String { text.withLock { $0 } }
+    var value: String { lock.withLock { text } }
 
-    func append(_ line: String) { text.withLock { $0 += line } }
+    func append(_ line: String) { lock.withLock { text += line } }
 
     /// The capture of the running test, if it captures.
     @TaskLocal static var current: PrintedText?
