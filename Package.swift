@@ -11,6 +11,8 @@ let package = Package(
     targets: [
         .target(name: "URLRouter", path: "Sources/URLRouter"),
         .testTarget(name: "URLRouterTests", dependencies: ["URLRouter"], path: "Tests/URLRouterTests"),
+        // The README's Swift snippets, verbatim, run (.ci/check-readme-snippets keeps them in step).
+        .testTarget(name: "ReadmeTests", dependencies: ["URLRouter"], path: "Tests/ReadmeTests"),
 
         // The Demo: a modular app's deep-link handler. Each module depends only on URLRouter.
         .target(name: "Shop", dependencies: ["URLRouter"], path: "Demo/Shop"),

@@ -12,7 +12,11 @@ public enum AccountModule {
         "account://session/refresh": ("handler", "refreshes the session; the result comes through the completion later"),
         "account://logout": ("handler", "signs out; empties the cart by opening shop://cart/clear"),
         "account://debug/reset": ("handler", "resets demo state; internal-only"),
+        loginPattern: ("handler", "the sign-in screen; where the login gate sends account:// links after logout"),
     ]
+
+    /// The sign-in screen, where ``LoginGate`` sends `account://` links while signed out.
+    static let loginPattern = "account://login"
 
     /// How long the pretend token refresh takes.
     static let refreshDelay: Double = 0.25
@@ -20,6 +24,11 @@ public enum AccountModule {
     /// Registers the Account's routes on `router` and its target on `mediator`.
     public static func register(on router: Router, mediator: Mediator) throws(RouteError) {
         mediator.register(Target_Account.self)
+        router.addInterceptor(LoginGate(session: .shared))
+
+        try router.register(loginPattern) { request in
+            request.complete(["screen": "sign-in", "next": request.parameters["next"] ?? ""] as [String: Any])
+        }
 
         // A plain placeholder. The Shop is reached by target name, never imported.
         try router.register("account://profile/:user") { request in
@@ -39,6 +48,7 @@ public enum AccountModule {
         // native action, refused to links from outside, runs.
         try router.register("account://logout") { request in
             let cleared = router.object(for: "shop://cart/clear") as? [String: Int]
+            AccountSession.shared.signOut()
             request.complete(["signedOut": true, "cartItemsRemoved": cleared?["removed"] ?? 0] as [String: Any])
         }
 

@@ -46,7 +46,7 @@ private func bridged(_ pattern: String = "shop://item/:id", action: String = "it
         let (router, _, _) = try bridged()
         #expect(router.outcomes("shop://item/9?x=%20y") == [.value("id=9&x= y")])
         #expect(router.open("shop://item/9"))
-        #expect(try await router.open("shop://item/10") as? String == "id=10")
+        #expect(try await router.value(opening: "shop://item/10") as? String == "id=10")
     }
 
     @Test(arguments: [

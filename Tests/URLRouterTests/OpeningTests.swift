@@ -84,7 +84,7 @@ import URLRouter
     func asyncOpenReturnsTheValueOrThrows(_ test: CompletionCase) async throws {
         let router = try Self.completionRouter()
         do {
-            let value = try await router.open(test.url, source: test.source)
+            let value = try await router.value(opening: test.url, source: test.source)
             #expect(Outcome(.success(value)) == test.outcome)
         } catch {
             #expect(Outcome(.failure(error)) == test.outcome)
@@ -93,8 +93,8 @@ import URLRouter
 
     @Test func notFoundErrorQuotesTheURL() async throws {
         let router = Router()
-        await #expect(throws: RouteError.notFound("x://missing?q=1")) { try await router.open("x://missing?q=1") }
-        let error = await #expect(throws: RouteError.self) { try await router.open("x://missing") }
+        await #expect(throws: RouteError.notFound("x://missing?q=1")) { try await router.value(opening: "x://missing?q=1") }
+        let error = await #expect(throws: RouteError.self) { try await router.value(opening: "x://missing") }
         #expect(error?.message == "No route matches \"x://missing\".")
     }
 
@@ -146,8 +146,8 @@ import URLRouter
         try router.register("x://laterfail") { request in
             DispatchQueue.global().async { request.fail(RouteError(.refused, "later")) }
         }
-        #expect(try await router.open("x://later") as? String == "late")
-        await #expect(throws: RouteError(.refused, "later")) { try await router.open("x://laterfail") }
+        #expect(try await router.value(opening: "x://later") as? String == "late")
+        await #expect(throws: RouteError(.refused, "later")) { try await router.value(opening: "x://laterfail") }
     }
 
     @Test func registerObjectAndObjectFor() throws {

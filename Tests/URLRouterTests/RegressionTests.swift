@@ -122,7 +122,7 @@ import URLRouter
         #expect(!router.open(url, completion: log.completion))
         #expect(log.all.count == 1)
         #expect(log.all.first != .value("hit"))
-        await #expect(throws: RouteError.self) { try await router.open(url) }
+        await #expect(throws: RouteError.self) { try await router.value(opening: url) }
     }
 
     @Test func aSchemeFallbackThatNeverFires() throws {

@@ -320,10 +320,10 @@ import URLRouter
         let log = CompletionLog()
         #expect(router.open(url, completion: log.completion))
         #expect(log.all == [.value("42")])
-        #expect(try await router.open(url) as? String == "42")
+        #expect(try await router.value(opening: url) as? String == "42")
         let missing = try #require(URL(string: "shop://none"))
         #expect(!router.canOpen(missing))
-        await #expect(throws: RouteError.notFound("shop://none")) { try await router.open(missing) }
+        await #expect(throws: RouteError.notFound("shop://none")) { try await router.value(opening: missing) }
         // Foundation percent-encodes what it must; the router decodes it again.
         let unicode = try #require(URL(string: "shop://item/%E5%AE%B6"))
         #expect(router.object(for: unicode) as? String == "家")

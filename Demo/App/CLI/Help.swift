@@ -194,8 +194,12 @@ enum Help {
         URL schemes (\(schemes.map { $0 + "://" }.joined(separator: ", "))), with the commands
         that install it as comments. It installs nothing itself:
 
+          mkdir -p ~/.local/share/applications
           deeplink desktop-entry > ~/.local/share/applications/deeplink.desktop
+          update-desktop-database ~/.local/share/applications
           deeplink desktop-entry --xdg-mime | sh
+
+        xdg-open finds the handler only in a desktop session (DISPLAY or WAYLAND_DISPLAY set).
 
         Options:
           --xdg-mime  print only the 'xdg-mime default deeplink.desktop x-scheme-handler/…'

@@ -24,7 +24,9 @@ enum DesktopEntryCommand {
 
     /// The `.desktop` file text.
     static func entry(binary: String, schemes: [String], mimeCommands: [String]) -> String {
-        let install = ["deeplink desktop-entry > ~/.local/share/applications/\(fileName)"] + mimeCommands
+        let install = ["mkdir -p ~/.local/share/applications",
+                       "deeplink desktop-entry > ~/.local/share/applications/\(fileName)",
+                       "update-desktop-database ~/.local/share/applications"] + mimeCommands
         return """
             # \(fileName): deep-link handler of the URLRouter demo. Install with:
             \(install.map { "#   " + $0 }.joined(separator: "\n"))

@@ -95,6 +95,9 @@ public final class Mediator: Sendable {
     /// Calls `action` on `target` and returns its value, or nil when the call found nothing.
     ///
     /// - Parameters:
+    ///   - target: the target's name, `"Shop"` for `Target_Shop`.
+    ///   - action: the action's name.
+    ///   - params: the action's parameters.
     ///   - cacheTarget: keep the target instance for later calls. A cached instance is used
     ///     by every call to that target until ``releaseCachedTarget(_:)``, whatever their
     ///     `cacheTarget`.

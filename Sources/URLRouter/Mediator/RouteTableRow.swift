@@ -36,7 +36,7 @@ public struct RouteTableRow: Sendable, Hashable {
     /// The line of the file on which the row starts, from 1.
     public var line: Int
 
-    /// Creates a row, as ``parse(_:)`` would from a file.
+    /// Creates a row, as ``parse(_:)-(String)`` would from a file.
     ///
     /// ```swift
     /// RouteTableRow(pattern: "shop://item/:id", target: "Shop", action: "itemView")

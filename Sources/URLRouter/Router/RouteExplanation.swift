@@ -1,5 +1,5 @@
 /// How a URL was parsed and why each candidate pattern won or lost: the answer to "why did
-/// this link go there?". ``Router/explain(_:)`` builds it; `print` shows it.
+/// this link go there?". ``Router/explain(_:source:)`` builds it; `print` shows it.
 ///
 /// ```swift
 /// print(router.explain("shop://item/42?ref=home"))

@@ -2,7 +2,7 @@
 // scope (it has no deinit to order). Without this, `if let match = router.match(url)` followed by
 // `match.parameters["id"]` copied the match, one more pair of atomic reference counts a hit.
 
-/// The result of ``Router/match(_:)``: which pattern won and the URL's parameters. Nothing runs.
+/// The result of ``Router/match(_:)-(String)``: which pattern won and the URL's parameters. Nothing runs.
 ///
 /// ```swift
 /// if let match = router.match("shop://item/42?ref=home") {

@@ -14,13 +14,6 @@ extension Router {
         open(url.absoluteString, source: source, userInfo: userInfo, completion: completion)
     }
 
-    /// The `async` open for a Foundation `URL`.
-    public func open(
-        _ url: URL, source: RouteSource = .internal, userInfo: [String: any Sendable] = [:]
-    ) async throws(RouteError) -> Any? {
-        try await open(url.absoluteString, source: source, userInfo: userInfo)
-    }
-
     /// ``object(for:source:userInfo:)`` for a Foundation `URL`.
     public func object(for url: URL, source: RouteSource = .internal, userInfo: [String: any Sendable] = [:]) -> Any? {
         object(for: url.absoluteString, source: source, userInfo: userInfo)

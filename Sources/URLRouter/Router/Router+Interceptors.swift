@@ -4,8 +4,11 @@
 /// struct LoginGate: RouteInterceptor {
 ///     let session: Session
 ///     func intercept(_ open: RouteInterception) -> RouteInterception.Decision {
-///         guard open.pattern?.hasPrefix("account://") == true, !session.isLoggedIn else { return .proceed }
-///         return .redirect("account://login?next=\(open.url)")
+///         // The sign-in screen is an account:// route too: let it through, or the
+///         // redirect to it is intercepted again and every open ends in a loop.
+///         guard let pattern = open.pattern, pattern.hasPrefix("account://"),
+///               pattern != "account://login", !session.isLoggedIn else { return .proceed }
+///         return .redirect("account://login")
 ///     }
 /// }
 /// router.addInterceptor(LoginGate(session: session))

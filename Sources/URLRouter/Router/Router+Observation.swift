@@ -73,7 +73,9 @@ extension Router {
     /// ```swift
     /// router.addObserver { event in analytics.track(event.pattern ?? "unmatched", event.outcome) }
     /// ```
-    /// - Parameter redactingQueryValues: replace query values in ``RouteEvent/url`` (default).
+    /// - Parameters:
+    ///   - redactingQueryValues: replace query values in ``RouteEvent/url`` (default).
+    ///   - observer: called with each ``RouteEvent``.
     public func addObserver(redactingQueryValues: Bool = true, _ observer: @escaping @Sendable (RouteEvent) -> Void) {
         try? mutate { state in state.hooks.observers.append(Observer(redactsQueryValues: redactingQueryValues, body: observer)) }
     }

@@ -28,7 +28,7 @@ extension Router {
         return route(url, source: source, userInfo: userInfo, response: response)
     }
 
-    /// Opens `url` like ``open(_:source:userInfo:completion:)`` and reports, with the result,
+    /// Opens `url` like ``open(_:source:userInfo:completion:)-(String,_,_,_)`` and reports, with the result,
     /// the match that handled it: after redirects and declines, which `match(_:)` cannot know.
     ///
     /// ```swift
@@ -46,23 +46,6 @@ extension Router {
         return perform(url, source: source, userInfo: userInfo, respond: response)
     }
 
-    /// Routes `url` and returns the handler's value.
-    ///
-    /// ```swift
-    /// let view = try await router.open("shop://item/42/view")
-    /// ```
-    /// - Throws: ``RouteError`` when nothing matches, a policy refuses, or the handler fails.
-    public func open(
-        _ url: String, source: RouteSource = .internal, userInfo: [String: any Sendable] = [:]
-    ) async throws(RouteError) -> Any? {
-        let box = await withCheckedContinuation { (continuation: CheckedContinuation<ResultBox, Never>) in
-            open(url, source: source, userInfo: userInfo) { result in
-                continuation.resume(returning: ResultBox(result))
-            }
-        }
-        return try box.result.get()
-    }
-
     /// Opens `url` and returns the value its handler completed with synchronously (an object
     /// handler's return value), or nil. While the router is not ready, returns nil.
     ///
@@ -76,7 +59,7 @@ extension Router {
         return box.take()
     }
 
-    /// Whether ``open(_:source:userInfo:completion:)`` would run a handler now. Runs nothing:
+    /// Whether ``open(_:source:userInfo:completion:)-(String,_,_,_)`` would run a handler now. Runs nothing:
     /// interceptors are not consulted, and a handler could still decline.
     ///
     /// ```swift

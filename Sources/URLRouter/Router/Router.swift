@@ -124,9 +124,11 @@ public final class Router: Sendable {
     /// ```
     ///
     /// - Parameters:
+    ///   - pattern: the pattern, for example `shop://item/:id<int>`.
     ///   - priority: higher wins among patterns that match the same URL. Default 0.
     ///   - access: ``RouteAccess/internalOnly`` refuses external opens.
     ///   - replacing: replace a registered pattern of the same shape instead of failing.
+    ///   - handler: runs on the opener's thread with the ``RouteRequest``.
     /// - Throws: ``RouteError`` with `.invalidPattern` quoting what is wrong, `.conflict` naming
     ///   the registered pattern of the same shape, or `.limitExceeded`.
     /// - Complexity: O(pattern length), independent of how many routes exist.
@@ -137,7 +139,7 @@ public final class Router: Sendable {
         try add(pattern, priority: priority, access: access, replacing: replacing, handler: .action(handler))
     }
 
-    /// Registers a handler that returns a value: what ``object(for:source:userInfo:)`` returns
+    /// Registers a handler that returns a value: what ``object(for:source:userInfo:)-(String,_,_)`` returns
     /// and what the opener's completion receives.
     ///
     /// ```swift

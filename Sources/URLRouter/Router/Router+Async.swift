@@ -1,0 +1,41 @@
+import struct Foundation.URL
+
+extension Router {
+    /// Opens `url` and waits for the value its handler completes with, however late.
+    ///
+    /// ```swift
+    /// let value = try await router.value(opening: "shop://item/42")
+    /// ```
+    ///
+    /// The handler runs on the caller's thread as with ``open(_:source:userInfo:completion:)-(String,_,_,_)``;
+    /// a handler that keeps the request and completes later, on any thread, resumes the caller
+    /// then. While the router is not ready (``isReady``), the open waits in the deferred queue.
+    /// A handler that lets go of the request without completing gives nil.
+    ///
+    /// The name differs from `open` on purpose: an `await` in front of the synchronous `open`
+    /// would compile and return whether a handler ran, not the value.
+    ///
+    /// - Throws: ``RouteError`` when nothing matches, a policy or an interceptor refuses, every
+    ///   matching handler declines, or the handler fails.
+    public func value(
+        opening url: String, source: RouteSource = .internal, userInfo: [String: any Sendable] = [:]
+    ) async throws(RouteError) -> Any? {
+        let box = await withCheckedContinuation { (continuation: CheckedContinuation<ResultBox, Never>) in
+            open(url, source: source, userInfo: userInfo) { result in
+                continuation.resume(returning: ResultBox(result))
+            }
+        }
+        return try box.result.get()
+    }
+
+    /// ``value(opening:source:userInfo:)`` for a Foundation `URL`.
+    ///
+    /// ```swift
+    /// let value = try await router.value(opening: URL(string: "shop://item/42")!)
+    /// ```
+    public func value(
+        opening url: URL, source: RouteSource = .internal, userInfo: [String: any Sendable] = [:]
+    ) async throws(RouteError) -> Any? {
+        try await value(opening: url.absoluteString, source: source, userInfo: userInfo)
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+
+/// The Account's login gate, as a user meets it: after `account://logout`, every `account://`
+/// link the daemon gets lands on the sign-in screen, with the link in `next`.
+@Suite("The login gate: signed-out account:// links reach the sign-in screen")
+struct LoginGateTests {
+    static let gatedLinks = [
+        "account://profile/ada",
+        "account://profile/ada?tab=orders&sort=new#top",
+        "account://session/refresh",
+    ]
+
+    @Test(arguments: gatedLinks)
+    func aSignedOutLinkGetsTheSignInScreen(_ link: String) throws {
+        let daemon = try RunningDaemon()
+        let before = try daemon.send(["--json", link])
+        #expect(try ReplyLine(before.stdout.trimmingCharacters(in: .newlines)).pattern != "account://login")
+
+        #expect(try daemon.send(["account://logout"]).status == 0)
+        let after = try daemon.send(["--json", link])
+        #expect(after.status == 0, "\(after.stdout)\(after.stderr)")
+        let reply = try ReplyLine(after.stdout.trimmingCharacters(in: .newlines))
+        #expect(reply.ok, "\(after.stdout)")
+        #expect(reply.pattern == "account://login", "\(after.stdout)")
+        let result = try #require(reply.object["result"] as? [String: Any], "\(after.stdout)")
+        #expect(result["screen"] as? String == "sign-in")
+        #expect(result["next"] as? String == link)
+    }
+
+    @Test func theSignInScreenAndSignOutStayOpenWhileSignedOut() throws {
+        let daemon = try RunningDaemon()
+        let client = try daemon.connect()
+        #expect(try ReplyLine(client.request("OPEN account://logout")).ok)
+        for link in ["account://login", "account://logout"] {
+            let reply = try ReplyLine(client.request("OPEN \(link)"))
+            #expect(reply.ok && reply.pattern == link, "\(reply.object)")
+        }
+        // Other schemes are not gated.
+        #expect(try ReplyLine(client.request("OPEN shop://item/7")).pattern == "shop://item/:id<int>")
+    }
+}
