@@ -3,11 +3,9 @@
 import Testing
 import URLRouter
 
-// TODO(lead): remove this #if once Router.update(_:) and RouteBatch land.
-#if README_BATCH_UPDATE
 /// The README's batch update, run.
 @Suite("README: batch updates")
-struct BatchUpdateTests {
+struct ReadmeBatchUpdateTests {
     @Test func aBatchPublishesAllOrNothing() throws {
         let router = Router()
         try router.register("shop://old") { _ in }
@@ -26,4 +24,3 @@ struct BatchUpdateTests {
         #expect(!router.canOpen("shop://promo"))
     }
 }
-#endif
