@@ -21,23 +21,39 @@ extension Trie {
         var excluded: UnsafeBufferPointer<Int32>
     }
 
+    /// One node on the path the search is exploring, and what it tries next.
+    struct Frame {
+        var node: Node
+        var depth: Int32
+        var captureCount: Int32
+        /// ``Frame/start``; else the next placeholder edge to try (-1: none left).
+        var next: Int32
+
+        static let start = Int32.min
+    }
+
     /// Finds the winning route for `input`. `captures` (one entry per segment) receives, for the
-    /// winner, the segment each placeholder took; `path` is scratch of the same size.
+    /// winner, the segment each placeholder took; `path` is scratch of the same size, and
+    /// `frames` room for one more frame than there are segments.
     ///
     /// Tiers in order: the scheme's own patterns, scheme-less patterns, the scheme's fallback.
     /// Within a tier the search is depth-first in specificity order (literal, then placeholder
     /// edges in their chain's order, then `**`), so the first complete match wins unless a higher
-    /// priority may still be found below a node (``maxPriorities``).
+    /// priority may still be found below a node (``maxPriorities``). The search keeps its path
+    /// in `frames`, not on the call stack, so a URL of many segments needs no deep recursion.
     ///
     /// - Complexity: O(segments) for a URL that does not force backtracking, independent of the
     ///   number of routes. No allocation.
-    func match(_ input: MatchInput, captures: UnsafeMutablePointer<UInt16>, path: UnsafeMutablePointer<UInt16>) -> Found {
+    func match(
+        _ input: MatchInput, captures: UnsafeMutablePointer<UInt16>, path: UnsafeMutablePointer<UInt16>,
+        frames: UnsafeMutablePointer<Frame>
+    ) -> Found {
         var search = Search(input: input, best: captures, path: path)
         let scheme = schemeRoot(input)
-        if let scheme { visit(scheme, 0, 0, &search) }
+        if let scheme { explore(from: scheme, &search, frames) }
         let schemeless = nodes[Int(Self.schemelessRoot)]
         if schemeless.literalFilter != 0 || schemeless.firstEdge >= 0 || schemeless.endLeaf >= 0 {
-            visit(schemeless, 0, 0, &search)
+            explore(from: schemeless, &search, frames)
         }
         if let scheme {
             for entry in fallbacks where entry.scheme == scheme.number { consider(entry.leaf, 0, &search) }
@@ -68,48 +84,77 @@ extension Trie {
         search.found.leaf >= 0 && (!tracksPriorities || maxPriorities[Int(node.number)] <= search.found.priority)
     }
 
-    private func visit(_ node: Node, _ depth: Int, _ captureCount: Int, _ search: inout Search) {
-        if settled(below: node, search) { return }
+    /// The depth-first search of one tier from `root`. At each node: the literal child for the
+    /// segment, then each placeholder edge that accepts it, then the node's `**` route; a node
+    /// is left as soon as nothing below it can beat the match found.
+    private func explore(from root: Node, _ search: inout Search, _ frames: UnsafeMutablePointer<Frame>) {
         let input = search.input
-        if depth == input.segments.count {
-            consider(node.leaf, captureCount, &search)
-            consider(node.catchAllLeaf, captureCount, &search)
-            return
-        }
-        let segment = input.segments[depth]
-        let key: UnsafeBufferPointer<UInt8>
-        let readable: (start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>)
-        if segment.isEncoded, let scratch = input.scratch {
-            key = UnsafeBufferPointer(start: scratch + Int(segment.start), count: Int(segment.decodedEnd - segment.start))
-            readable = (scratch, scratch + (input.end - input.bytes))
-        } else {
-            key = UnsafeBufferPointer(start: input.bytes + Int(segment.start), count: Int(segment.end - segment.start))
-            readable = (input.bytes, input.end)
-        }
-        if node.literalFilter != 0 {
-            let literal = LiteralKey(base: key.baseAddress!, count: key.count, readableStart: readable.start,
-                                     readableEnd: readable.end,
-                                     fold: Self.folds(depth: depth, caseInsensitivePaths: input.caseInsensitivePaths))
-            if let child = literalChild(literal, of: node) {
-                visit(child, depth + 1, captureCount, &search)
-                if settled(below: node, search) { return }
+        let count = input.segments.count
+        frames[0] = Frame(node: root, depth: 0, captureCount: 0, next: Frame.start)
+        var top = 0
+        while top >= 0 {
+            let frame = frames[top]
+            let node = frame.node
+            let depth = Int(frame.depth)
+            if settled(below: node, search) { top -= 1; continue }
+            if depth == count {
+                consider(node.leaf, Int(frame.captureCount), &search)
+                consider(node.catchAllLeaf, Int(frame.captureCount), &search)
+                top -= 1
+                continue
             }
-        }
-        var edgeID = node.firstEdge
-        while edgeID >= 0 {
-            let edge = edges[Int(edgeID)]
-            if accepts(edge, key) {
-                if edge.rank == 4 {
-                    visit(nodes[Int(edge.child)], depth + 1, captureCount, &search)
-                } else {
-                    search.path[captureCount] = UInt16(truncatingIfNeeded: depth)
-                    visit(nodes[Int(edge.child)], depth + 1, captureCount + 1, &search)
+            let key = segmentKey(depth, input)
+            var edgeID = frame.next
+            if edgeID == Frame.start {
+                edgeID = node.firstEdge
+                frames[top].next = edgeID
+                if node.literalFilter != 0 {
+                    let literal = LiteralKey(base: key.bytes.baseAddress!, count: key.bytes.count,
+                                             readableStart: key.readable.start, readableEnd: key.readable.end,
+                                             fold: Self.folds(depth: depth, caseInsensitivePaths: input.caseInsensitivePaths))
+                    if let child = literalChild(literal, of: node) {
+                        top += 1
+                        frames[top] = Frame(node: child, depth: frame.depth + 1, captureCount: frame.captureCount,
+                                            next: Frame.start)
+                        continue
+                    }
                 }
-                if settled(below: node, search) { return }
             }
-            edgeID = edge.next
+            var pushed = false
+            while edgeID >= 0 {
+                let edge = edges[Int(edgeID)]
+                edgeID = edge.next
+                guard accepts(edge, key.bytes) else { continue }
+                frames[top].next = edgeID
+                var captureCount = frame.captureCount
+                if edge.rank != 4 {
+                    search.path[Int(captureCount)] = UInt16(truncatingIfNeeded: depth)
+                    captureCount += 1
+                }
+                top += 1
+                frames[top] = Frame(node: nodes[Int(edge.child)], depth: frame.depth + 1, captureCount: captureCount,
+                                    next: Frame.start)
+                pushed = true
+                break
+            }
+            if pushed { continue }
+            consider(node.catchAllLeaf, Int(frame.captureCount), &search)
+            top -= 1
         }
-        consider(node.catchAllLeaf, captureCount, &search)
+    }
+
+    /// The decoded bytes of segment `depth`, and the buffer around them that words may be read from.
+    @inline(__always)
+    private func segmentKey(
+        _ depth: Int, _ input: MatchInput
+    ) -> (bytes: UnsafeBufferPointer<UInt8>, readable: (start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>)) {
+        let segment = input.segments[depth]
+        if segment.isEncoded, let scratch = input.scratch {
+            return (UnsafeBufferPointer(start: scratch + Int(segment.start), count: Int(segment.decodedEnd - segment.start)),
+                    (scratch, scratch + (input.end - input.bytes)))
+        }
+        return (UnsafeBufferPointer(start: input.bytes + Int(segment.start), count: Int(segment.end - segment.start)),
+                (input.bytes, input.end))
     }
 
     /// Takes `leafID` as the best match if it beats the one found so far.

@@ -68,6 +68,8 @@ extension RouteTable {
             raw.problem = LimitProblem(kind: .length, value: bytes.count, limit: maxURLLength)
             return raw
         }
+        // Both buffers stay within what Swift puts on the stack (1 KiB) for the default limits
+        // and URLs of up to 30 segments; past that they are allocated.
         let maxSegments = options.limits.maxSegments
         let segmentBytes = maxSegments * MemoryLayout<ScannedSegment>.stride
         let byteCount = segmentBytes + 2 * maxSegments * MemoryLayout<UInt16>.stride
@@ -88,10 +90,12 @@ extension RouteTable {
             let used = UnsafeBufferPointer(rebasing: segments[..<scanned.segmentCount])
             func run(_ scratch: UnsafePointer<UInt8>?) -> Trie.Found {
                 excluded.withUnsafeBufferPointer { excluded in
-                    trie.match(Trie.MatchInput(
-                        bytes: base, end: base + bytes.count, scratch: scratch, segments: used,
-                        schemeEnd: scanned.schemeEnd, caseInsensitivePaths: options.caseInsensitivePaths, excluded: excluded),
-                        captures: captures, path: captures + maxSegments)
+                    withUnsafeTemporaryAllocation(of: Trie.Frame.self, capacity: used.count + 1) { frames in
+                        trie.match(Trie.MatchInput(
+                            bytes: base, end: base + bytes.count, scratch: scratch, segments: used,
+                            schemeEnd: scanned.schemeEnd, caseInsensitivePaths: options.caseInsensitivePaths, excluded: excluded),
+                            captures: captures, path: captures + maxSegments, frames: frames.baseAddress!)
+                    }
                 }
             }
             if scanned.pathHasPercent {
