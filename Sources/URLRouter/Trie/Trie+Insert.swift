@@ -138,7 +138,7 @@ extension Trie {
             updateNode(parent) { $0.literalFilter |= key.filterBits }
             let arenaStart = Int32(bytes.count)
             if raw.count > LiteralTable.inlineCapacity {
-                bytes.appendCompactly(contentsOf: fold ? raw.map(foldASCII) : Array(raw))
+                for byte in raw { bytes.append(fold ? foldASCII(byte) : byte) }
             }
             let slot = literals.insert(parent: parentNode.number, key: key, number: newNumber(), arenaStart: arenaStart,
                                        arena: bytes)
@@ -182,7 +182,7 @@ extension Trie {
         let child = Int32(nodes.count)
         nodes.append(Node(number: newNumber()))
         let suffixStart = Int32(bytes.count)
-        bytes.appendCompactly(contentsOf: shape.suffix)
+        for byte in shape.suffix { bytes.append(byte) }
         var edge = ParameterEdge(suffixStart: suffixStart, suffixCount: Int32(shape.suffix.count), next: -1, child: child,
                                  type: shape.type, rank: shape.rank)
         func precedes(_ a: ParameterEdge, _ b: ParameterEdge) -> Bool {
