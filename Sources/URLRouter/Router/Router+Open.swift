@@ -86,7 +86,7 @@ extension Router {
     public func canOpen(_ url: String, source: RouteSource = .internal) -> Bool {
         let table = currentTable()
         if source == .external, table.schemeRefusal(url) != nil { return false }
-        guard case .matched(let match) = table.lookup(url) else { return false }
+        guard case .matched(let match) = table.lookupTyped(url) else { return false }
         return table.refusal(of: match, source: source) == nil
     }
 
@@ -158,7 +158,7 @@ extension Router {
             if source == .external, let refusal = table.schemeRefusal(current) {
                 return finish(.refused, error: refusal)
             }
-            let lookup = table.lookup(current, excluding: excluded, changes: changes)
+            let lookup = table.lookupTyped(current, excluding: excluded, changes: changes)
             changes = nil
             if case .stale = lookup {
                 (table, isOlder) = (refreshTable(), false)

@@ -232,6 +232,7 @@ public final class Router: Sendable {
             state.trie = Trie()
             state.trie.types = types
             state.routes = RouteList()
+            state.hooks.typedRoutes = [:]
             state.liveRoutes = 0
         }
     }

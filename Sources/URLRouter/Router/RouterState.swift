@@ -107,6 +107,7 @@ struct RouterState: Sendable {
             }
         }
         routes.remove(id)
+        hooks.typedRoutes[route.pattern] = nil
         liveRoutes -= 1
         compactIfSparse(options: options)
     }

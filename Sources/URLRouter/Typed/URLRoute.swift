@@ -1,0 +1,54 @@
+/// A route declared as a Swift type: its pattern, and its fields, which matching fills and
+/// ``Router/url(for:)-(URLRoute)`` prints.
+///
+/// ```swift
+/// struct ItemRoute: URLRoute {
+///     static let pattern = "shop://item/:id<int>"
+///     var id: Int              // the placeholder :id
+///     var ref: String?         // the query item ref, if any
+///     var tag: [String] = []   // every query item tag, in order
+/// }
+/// try router.register(ItemRoute.self) { item, request in request.complete(item.id) }
+/// router.match("shop://item/42?ref=mail", as: ItemRoute.self)   // ItemRoute(id: 42, ref: "mail")
+/// try router.url(for: ItemRoute(id: 42, ref: "mail"))            // "shop://item/42?ref=mail"
+/// ```
+///
+/// Fields are read through `Codable` (the synthesized conformance is all it takes): a field named
+/// like a placeholder takes the path's value, any other the query's. Supported field types:
+/// `String`, `Int` (and the other integer types), `Double`, `Float`, `Bool`, `UUID`,
+/// `RawRepresentable` enums with `String` or `Int` raw values, optionals of these, and arrays
+/// of these from repeated query items. Texts convert by the rules of the placeholder types
+/// `<int>`, `<double>`, `<bool>` and `<uuid>`.
+///
+/// Registration checks the declaration against the pattern: a placeholder without a field,
+/// or a field of a type no text can fill (a nested struct), is a ``RouteError``. A URL whose
+/// values do not convert is not taken by the route: matching goes on to the next route, and
+/// ``Router/explain(_:source:)`` names the field.
+public protocol URLRoute: Codable, Sendable {
+    /// The pattern, as ``Router/register(_:priority:access:replacing:handler:)`` takes it.
+    ///
+    /// ```swift
+    /// static let pattern = "shop://item/:id<int>"
+    /// ```
+    static var pattern: String { get }
+}
+
+/// How a router checks a typed route's fields against a URL its pattern matched, for
+/// `explain`, `canOpen` and `open` (part of the snapshot, by pattern as registered).
+struct TypedRouteCheck: Sendable {
+    /// Why the URL's values do not decode; nil when they do.
+    let failure: @Sendable (RouteParameters) -> FieldFailure?
+
+    init<Route: Decodable & Sendable>(_ type: Route.Type) {
+        failure = { parameters in
+            do {
+                _ = try ParameterDecoder.decode(Route.self, from: parameters)
+                return nil
+            } catch let failure as FieldFailure {
+                return failure
+            } catch {
+                return FieldFailure(field: "", value: nil, expected: "\(Route.self)")
+            }
+        }
+    }
+}
