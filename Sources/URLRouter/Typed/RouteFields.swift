@@ -102,7 +102,7 @@ private struct RecordingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
         throw UnsupportedField(field: key.stringValue, type: "a nested record")
     }
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        FieldDecoder.Elements(name: key.stringValue, values: [])
+        ProbeElements(name: key.stringValue, log: log)
     }
     func superDecoder() throws -> any Decoder { throw UnsupportedField(field: "super", type: "a superclass") }
     func superDecoder(forKey key: Key) throws -> any Decoder { throw UnsupportedField(field: key.stringValue, type: "a superclass") }
@@ -156,8 +156,42 @@ private struct FieldProbe: Decoder {
         log.unsupported.append((name, "a nested record"))
         throw UnsupportedField(field: name, type: "a nested record")
     }
-    func unkeyedContainer() throws -> any UnkeyedDecodingContainer { FieldDecoder.Elements(name: name, values: []) }
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer { ProbeElements(name: name, log: log) }
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
         FieldDecoder.FieldValue(name: name, text: "0")
     }
+}
+
+/// An array of one stand-in element, so that the element's type is recorded too.
+private struct ProbeElements: UnkeyedDecodingContainer {
+    let name: String
+    let log: FieldLog
+    var currentIndex = 0
+    var codingPath: [any CodingKey] { [] }
+    var count: Int? { 1 }
+    var isAtEnd: Bool { currentIndex > 0 }
+
+    init(name: String, log: FieldLog) {
+        self.name = name
+        self.log = log
+    }
+
+    mutating func decodeNil() throws -> Bool { false }
+
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        currentIndex += 1
+        return try Placeholder.value(T.self, field: name, log: log)
+    }
+
+    mutating func nestedContainer<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        log.unsupported.append((name, "a nested record"))
+        throw UnsupportedField(field: name, type: "a nested record")
+    }
+
+    mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        log.unsupported.append((name, "a nested array"))
+        throw UnsupportedField(field: name, type: "a nested array")
+    }
+
+    mutating func superDecoder() throws -> any Decoder { throw UnsupportedField(field: name, type: "a superclass") }
 }
