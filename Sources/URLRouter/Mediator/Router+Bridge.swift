@@ -40,7 +40,7 @@ extension Router {
     }
 
     /// The scheme of `url`, lowercased; empty when it has none.
-    private static func scheme(of url: String) -> String {
+    static func scheme(of url: String) -> String {
         guard let colon = url.utf8.firstIndex(of: UInt8(ascii: ":")) else { return "" }
         return String(url[..<colon]).lowercased()
     }
