@@ -120,18 +120,26 @@ struct TypedRouteTests {
     }
 
     @Test func deregisteredTypedRoutesLeaveNoCheckBehind() throws {
+        struct QueryRoute: URLRoute { static let pattern = "shop://q/:id"; var id: String; var q: Int }
         let router = Router()
-        try router.register(ItemRoute.self) { _, _ in }
-        #expect(router.deregister(ItemRoute.pattern))
-        try router.register(ItemRoute.pattern) { request in request.complete("plain") }
-        #expect(router.outcomes("shop://item/1?ref=x") == [.value("plain")])
-        try router.register(ItemRoute.self, replacing: true) { _, request in request.complete("typed") }
-        #expect(router.outcomes("shop://item/1") == [.value("typed")])
-        try router.register(ItemRoute.pattern, replacing: true) { request in request.complete("plain again") }
-        #expect(router.explain("shop://item/1").winner == ItemRoute.pattern)
+        let bad = "shop://q/1?q=x"
+        try router.register(QueryRoute.self) { _, request in request.complete("typed") }
+        #expect(router.outcomes(bad) == [.failure(.notFound)])
+        #expect(router.deregister(QueryRoute.pattern))
+        try router.register(QueryRoute.pattern) { request in request.complete("plain") }
+        #expect(router.outcomes(bad) == [.value("plain")])
+
+        try router.register(QueryRoute.self, replacing: true) { _, request in request.complete("typed") }
+        #expect(router.outcomes("shop://q/1?q=2") == [.value("typed")])
+        #expect(router.outcomes(bad) == [.failure(.notFound)])
+        try router.register(QueryRoute.pattern, replacing: true) { request in request.complete("plain again") }
+        #expect(router.outcomes(bad) == [.value("plain again")])
+        #expect(router.explain(bad).winner == QueryRoute.pattern)
+
+        try router.register(QueryRoute.self, replacing: true) { _, _ in }
         router.removeAll()
-        try router.register(ItemRoute.pattern) { request in request.complete("after removeAll") }
-        #expect(router.outcomes("shop://item/1") == [.value("after removeAll")])
+        try router.register(QueryRoute.pattern) { request in request.complete("after removeAll") }
+        #expect(router.outcomes(bad) == [.value("after removeAll")])
     }
 
     @Test func urlForWritesArraysAsRepeatedItemsAndLeavesNilOut() throws {
