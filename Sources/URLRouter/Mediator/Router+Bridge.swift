@@ -14,7 +14,7 @@ extension Router {
     /// fail with `.refused`, the policy seeing the URL's parameters only. `canOpen` and
     /// `explain` apply the same rules.
     ///
-    /// - Throws: what ``register(_:priority:access:replacing:handler:)`` throws for `pattern`.
+    /// - Throws: what ``register(_:priority:access:replacing:handler:)-(String,_,_,_,_)`` throws for `pattern`.
     public func register(
         _ pattern: String, target: String, action: String, on mediator: Mediator = .shared,
         priority: Int = 0, access: RouteAccess = .public, replacing: Bool = false

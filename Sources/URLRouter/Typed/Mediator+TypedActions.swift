@@ -45,7 +45,7 @@ extension Router {
     /// A URL whose values do not decode is not taken, as for a typed route. External opens
     /// obey the mediator's remote rules, as for ``register(_:target:action:on:priority:access:replacing:)``.
     ///
-    /// - Throws: what ``register(_:priority:access:replacing:handler:)-(URLRoute.Type,_,_,_,_)``
+    /// - Throws: what ``register(_:priority:access:replacing:handler:)-(Route.Type,_,_,_,_)``
     ///   throws for `pattern` and `Request`'s fields.
     public func register<Request: MediatorRequest>(
         _ pattern: String, request: Request.Type, on mediator: Mediator = .shared,

@@ -13,7 +13,7 @@ extension Router {
     ///
     /// - Throws: ``RouteError`` with `.invalidPattern` naming the pattern and the field when a
     ///   placeholder has no field or a field's type cannot be read from text; otherwise what
-    ///   ``register(_:priority:access:replacing:handler:)`` throws for `Route.pattern`.
+    ///   ``register(_:priority:access:replacing:handler:)-(String,_,_,_,_)`` throws for `Route.pattern`.
     public func register<Route: URLRoute>(
         _ type: Route.Type, priority: Int = 0, access: RouteAccess = .public, replacing: Bool = false,
         handler: @escaping @Sendable (Route, RouteRequest) -> Void
@@ -27,13 +27,13 @@ extension Router {
     }
 
     /// Registers a typed route whose handler returns a value, as
-    /// ``registerObject(_:priority:access:replacing:handler:)`` does for a string pattern.
+    /// ``registerObject(_:priority:access:replacing:handler:)-(String,_,_,_,_)`` does for a string pattern.
     ///
     /// ```swift
     /// try router.registerObject(ItemViewRoute.self) { item, _ in ItemView(id: item.id) }
     /// let view = router.object(for: "shop://item/42/view") as? ItemView
     /// ```
-    /// - Throws: what ``register(_:priority:access:replacing:handler:)-(URLRoute.Type,_,_,_,_)`` throws.
+    /// - Throws: what ``register(_:priority:access:replacing:handler:)-(Route.Type,_,_,_,_)`` throws.
     public func registerObject<Route: URLRoute>(
         _ type: Route.Type, priority: Int = 0, access: RouteAccess = .public, replacing: Bool = false,
         handler: @escaping @Sendable (Route, RouteRequest) -> Any?
@@ -72,7 +72,7 @@ extension Router {
     ///
     /// The pattern must be registered on this router (typed or not). When another route would
     /// win the URL, `Route`'s own match is still read: this parses the URL as `Route`.
-    /// - Complexity: ``match(_:)`` plus decoding the fields, when `Route` is the winner.
+    /// - Complexity: ``match(_:)-(String)`` plus decoding the fields, when `Route` is the winner.
     public func match<Route: URLRoute>(_ url: String, as type: Route.Type) -> Route? {
         guard let first = match(url) else { return nil }
         let pattern = Route.pattern

@@ -1,5 +1,5 @@
 /// A route declared as a Swift type: its pattern, and its fields, which matching fills and
-/// ``Router/url(for:)-(URLRoute)`` prints.
+/// ``Router/url(for:)`` prints.
 ///
 /// ```swift
 /// struct ItemRoute: URLRoute {
@@ -25,7 +25,7 @@
 /// values do not convert is not taken by the route: matching goes on to the next route, and
 /// ``Router/explain(_:source:)`` names the field.
 public protocol URLRoute: Codable, Sendable {
-    /// The pattern, as ``Router/register(_:priority:access:replacing:handler:)`` takes it.
+    /// The pattern, as ``Router/register(_:priority:access:replacing:handler:)-(String,_,_,_,_)`` takes it.
     ///
     /// ```swift
     /// static let pattern = "shop://item/:id<int>"
