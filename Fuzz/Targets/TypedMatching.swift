@@ -5,7 +5,8 @@ import Synchronization
 ///
 /// Invariants: nothing crashes; a typed match prints (`url(for:)`) to a URL that matches back
 /// to the same value; a URL whose values do not decode is no match for its typed route: `open`
-/// goes to the catch-all, `canOpen` agrees with `open`, and `explain` names the failed field;
+/// goes to the next route, `match` and `canOpen` agree with it, and `explain` names the failed
+/// field;
 /// a typed handler receives what `match(_:as:)` returns; a mediator URL call of a typed action
 /// decodes or fails with `.invalidParameter`, never anything else.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -32,15 +33,19 @@ public func typedMatchingFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CIn
     fuzzCheck(outcome.count == 1, "completion ran \(outcome.count) times for \(shown())")
     fuzzCheck(opened == router.canOpen(url), "canOpen and open disagree on \(shown())")
 
-    let winner = match?.pattern
+    // The winner by pattern alone, before any field is decoded.
+    let winner: String? = if case .matched(let raw) = router.currentTable().lookup(url) { raw.pattern } else { nil }
     let typedPattern = winner == FuzzItemRoute.pattern || winner == FuzzWordRoute.pattern
     let decoded: Any? = winner == FuzzItemRoute.pattern ? item : winner == FuzzWordRoute.pattern ? word : nil
     if typedPattern, let decoded {
+        fuzzCheck(match?.pattern == winner, "\(shown()) decodes for \(winner!) but match names \(String(describing: match))")
         fuzzCheck(outcome == ["\(decoded)"], "\(shown()) decoded as \(decoded) but the handler saw \(outcome)")
     } else if typedPattern {
         let failedType = winner == FuzzItemRoute.pattern ? "FuzzItemRoute(" : "FuzzWordRoute("
         fuzzCheck(!outcome.contains { $0.hasPrefix(failedType) }, "\(shown()) does not decode yet its handler ran: \(outcome)")
+        fuzzCheck(match?.pattern != winner, "match gives \(shown()) to \(winner!) whose fields do not decode")
         let explanation = router.explain(url)
+        fuzzCheck(explanation.winner == match?.pattern, "explain and match disagree on \(shown())")
         fuzzCheck(explanation.winner != winner, "explain gives \(shown()) to \(winner!) whose fields do not decode")
         let verdict = explanation.candidates.first { $0.pattern == winner }?.verdict
         guard case .fieldMismatch? = verdict else {

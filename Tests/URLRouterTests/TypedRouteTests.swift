@@ -80,6 +80,7 @@ struct TypedRouteTests {
         let router = Router()
         try router.register(EveryType.self) { _, _ in }
         #expect(router.match(url, as: EveryType.self) == nil)
+        #expect(router.match(url) == nil)
         #expect(router.canOpen(url) == false)
         #expect(router.outcomes(url) == [.failure(.notFound)])
         let explanation = router.explain(url)
@@ -95,6 +96,8 @@ struct TypedRouteTests {
         #expect(router.outcomes("news://list/3") == [.value("page 3")])
         #expect(router.outcomes("news://list/latest") == [.value("slug latest")])
         #expect(router.canOpen("news://list/latest"))
+        #expect(router.match("news://list/latest")?.pattern == "news://:section/:slug")
+        #expect(router.match("news://list/3")?.pattern == "news://list/:page")
         #expect(router.match("news://list/latest", as: PageRoute.self) == nil)
         let explanation = router.explain("news://list/latest")
         #expect(explanation.winner == "news://:section/:slug")

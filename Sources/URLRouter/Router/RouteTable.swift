@@ -28,7 +28,8 @@ final class RouteTable: Sendable {
     let hooks: RouterHooks
     /// Raw views of `trie`'s arrays, valid while this table lives.
     let view: TrieView
-    /// Whether matching can run the app's code (a custom ``RouteParameterType``'s check).
+    /// Whether matching can run the app's code (a custom ``RouteParameterType``'s check, or
+    /// the `Decodable` conformance of a typed route's fields).
     let hasCustomTypes: Bool
 
     init(trie: Trie, routes: RouteList, options: Router.Options, hooks: RouterHooks) {
@@ -37,7 +38,7 @@ final class RouteTable: Sendable {
         self.options = options
         self.hooks = hooks
         self.view = trie.makeView()
-        self.hasCustomTypes = trie.types.count > RouteParameterType.builtins.count
+        self.hasCustomTypes = trie.types.count > RouteParameterType.builtins.count || !hooks.typedRoutes.isEmpty
     }
 
     /// Another object over the same storage, for one thread's own use.

@@ -129,6 +129,7 @@ extension Router {
 
     @inline(__always)
     private func match(_ url: consuming String, in table: Unmanaged<RouteTable>) -> RouteMatch? {
+        if table._withUnsafeGuaranteedRef({ !$0.hooks.typedRoutes.isEmpty }) { return table.takeUnretainedValue().typedMatch(url) }
         let raw = table._withUnsafeGuaranteedRef { $0.rawLookup(url, excluding: []) }
         guard raw.found.leaf >= 0 else { return nil }
         return RouteMatch(parameters: RouteParameters(url: url, table: table.takeUnretainedValue(), offsets: raw.offsets))

@@ -74,7 +74,8 @@ extension Router {
     /// win the URL, `Route`'s own match is still read: this parses the URL as `Route`.
     /// - Complexity: ``match(_:)-(String)`` plus decoding the fields, when `Route` is the winner.
     public func match<Route: URLRoute>(_ url: String, as type: Route.Type) -> Route? {
-        guard let first = match(url) else { return nil }
+        // The plain lookup: the fields are decoded once, below, not also to choose the route.
+        guard case .matched(let first) = currentTable().lookup(url) else { return nil }
         let pattern = Route.pattern
         let match = first.pattern == pattern ? first : first.table.match(url, onlyPattern: pattern, after: first)
         guard let match else { return nil }

@@ -77,6 +77,13 @@ extension RouteTable {
         return lookup
     }
 
+    /// ``Router/match(_:)-(String)`` in a table with typed routes: the winner among the routes
+    /// that take `url`, passing over typed routes whose fields do not decode.
+    func typedMatch(_ url: String) -> RouteMatch? {
+        guard case .matched(let match) = lookupTyped(url) else { return nil }
+        return match
+    }
+
     /// The match of the route registered as `pattern` among those that match `url`, whatever
     /// their priorities, or nil.
     func match(_ url: String, onlyPattern pattern: String, after first: RouteMatch) -> RouteMatch? {
