@@ -68,6 +68,7 @@ struct TypedRouteTests {
         ("types://all/x/1.5", "field \"number\": \"1.5\" is not a valid Int"),
         ("types://all/x/1?ratio=abc", "field \"ratio\": \"abc\" is not a valid Double"),
         ("types://all/x/1?ratio=inf", "field \"ratio\": \"inf\" is not a valid Double"),
+        ("types://all/x/1?ratio=1e999", "field \"ratio\": \"1e999\" is not a valid Double"),
         ("types://all/x/1?flag=yes", "field \"flag\": \"yes\" is not a valid Bool"),
         ("types://all/x/1?token=42", "field \"token\": \"42\" is not a valid UUID"),
         ("types://all/x/1?sort=size", "field \"sort\": \"size\" is not a valid Sort"),

@@ -36,10 +36,13 @@ enum ParameterDecoder {
             case let integer as any FixedWidthInteger.Type:
                 // Sign and digits, in range: what `<int>` accepts, for every width.
                 return integer.init(text, radix: 10) as? T
+            // Finite only: a number too large for the type is no value, as it has no text to print.
             case is Double.Type:
-                return RouteParameterType.isDouble(bytes) ? Double(text) as? T : nil
+                guard RouteParameterType.isDouble(bytes), let value = Double(text), value.isFinite else { return nil }
+                return value as? T
             case is Float.Type:
-                return RouteParameterType.isDouble(bytes) ? Float(text) as? T : nil
+                guard RouteParameterType.isDouble(bytes), let value = Float(text), value.isFinite else { return nil }
+                return value as? T
             default: return nil
             }
         }
