@@ -7,13 +7,12 @@ import URLRouter
 struct ArticleRoute: URLRoute {
     static let pattern = "news://article/:id<int>"
     var id: Int
-    var ref: String?
+    var ref: String?                                   // from the query
 }
 
 struct HeadlineRequest: MediatorRequest {
     typealias Response = String
-    static let target = "News"
-    static let action = "headline"
+    static let target = "News", action = "headline"
     var id: Int
 }
 
@@ -35,7 +34,7 @@ struct TypedQuickStartTests {
         }
         let link = try router.url(for: ArticleRoute(id: 7, ref: "mail"))     // "news://article/7?ref=mail"
         let article = router.match(link, as: ArticleRoute.self)              // ArticleRoute(id: 7, ref: "mail")
-        router.open("news://article/abc")                                    // false: no route takes it
+        router.open("news://article/abc")                                    // false: "abc" is not an Int
         let headline = try mediator.perform(HeadlineRequest(id: 7))          // "Headline 7"
 
         #expect(link == "news://article/7?ref=mail")
