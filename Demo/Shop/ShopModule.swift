@@ -22,19 +22,18 @@ public enum ShopModule {
     public static func register(on router: Router, mediator: Mediator) throws(RouteError) {
         mediator.register(Target_Shop.self)
 
-        // A plain handler with a typed placeholder: `shop://item/abc` does not match at all.
-        // Its result is key-value pairs rather than a dictionary: nothing to hash, and the
-        // app's JSON keeps their order.
-        try router.register("shop://item/:id<int>") { request in
-            guard let id = request.parameters.int("id") else { return request.complete(nil) }
-            let item = Catalog.item(id)
+        // A typed route (`ShopRoutes.swift`): `shop://item/abc` does not match at all, and the
+        // handler reads the fields, not strings. Its result is key-value pairs rather than a
+        // dictionary: nothing to hash, and the app's JSON keeps their order.
+        try router.register(ShopItemRoute.self) { route, request in
+            let item = Catalog.item(route.id)
             request.complete(["id": item.id, "name": item.name, "price": item.price,
-                              "referrer": request.parameters["ref"] ?? "-"] as KeyValuePairs<String, Any>)
+                              "referrer": route.ref ?? "-"] as KeyValuePairs<String, Any>)
         }
 
-        // An object handler: `router.object(for:)` returns the view itself.
-        try router.registerObject("shop://item/:id<int>/view") { request in
-            request.parameters.int("id").map { ShopItemView(item: Catalog.item($0), referrer: request.parameters["ref"]) }
+        // A typed object route: `router.object(for:)` returns the view itself.
+        try router.registerObject(ShopItemViewRoute.self) { route, _ in
+            ShopItemView(item: Catalog.item(route.id), referrer: route.ref)
         }
 
         // `**` takes the rest of the path, zero or more segments.

@@ -1,16 +1,15 @@
 import URLRouter
 
 /// The Shop's target-actions, registered explicitly by ``ShopModule/register(on:mediator:)``.
-/// Below it, the typed calls that hide its name and action strings.
+/// Below it, the calls that hide its name and action strings.
 public struct Target_Shop: MediatorTarget {
     public init() {}
 
     public var actions: [String: MediatorAction] {
         [
-            "itemView": { params in
-                // In-process callers pass an Int, URLs a String.
-                guard let id = params["id"] as? Int ?? (params["id"] as? String).flatMap({ Int($0) }) else { return nil }
-                return ShopItemView(item: Catalog.item(id), referrer: params["ref"] as? String)
+            // Typed: in-process callers hand it the request, URLs and untyped callers strings.
+            ShopItemView.Request.action: ShopItemView.Request.handler { request in
+                ShopItemView(item: Catalog.item(request.id), referrer: request.ref)
             },
             "cartCount": { _ in Cart.shared.items.count },
             "checkout": { _ in
@@ -28,9 +27,7 @@ public struct Target_Shop: MediatorTarget {
 extension Mediator {
     /// The item screen for `id`, or nil when no Shop is linked in.
     public func shopItemView(id: Int, referrer: String? = nil) -> ShopItemView? {
-        var params: [String: Any] = ["id": id]
-        params["ref"] = referrer
-        return perform(target: "Shop", action: "itemView", params: params) as? ShopItemView
+        try? perform(ShopItemView.Request(id: id, ref: referrer))
     }
 
     /// How many items are in the cart; 0 without a Shop.

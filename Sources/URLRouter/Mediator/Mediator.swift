@@ -136,7 +136,7 @@ public final class Mediator: Sendable {
         }
         let actions = instance.actions
         if let body = actions[action] {
-            return .success(body(params))
+            return Self.result(of: body(params))
         }
         if let fallback = actions[Self.notFoundAction] {
             var params = params

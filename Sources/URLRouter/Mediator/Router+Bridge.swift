@@ -15,7 +15,7 @@ extension Router {
     /// `.refused`, the policy seeing the URL's parameters only. `canOpen` and
     /// `explain` apply the same rules.
     ///
-    /// - Throws: what ``register(_:priority:access:replacing:handler:)`` throws for `pattern`.
+    /// - Throws: what ``register(_:priority:access:replacing:handler:)-(String,_,_,_,_)`` throws for `pattern`.
     public func register(
         _ pattern: String, target: String, action: String, on mediator: Mediator = .shared,
         priority: Int = 0, access: RouteAccess = .public, replacing: Bool = false
@@ -49,7 +49,7 @@ extension Router {
     }
 
     /// The scheme of `url`, lowercased; empty when it has none.
-    private static func scheme(of url: String) -> String {
+    static func scheme(of url: String) -> String {
         guard let colon = url.utf8.firstIndex(of: UInt8(ascii: ":")) else { return "" }
         return String(url[..<colon]).lowercased()
     }

@@ -38,6 +38,8 @@ public struct RouteError: Error, Sendable, Hashable, CustomStringConvertible {
         case actionNotFound
         /// A route table file is malformed.
         case invalidRouteTable
+        /// A typed mediator call's action returned something other than its declared result.
+        case invalidResult
     }
 
     /// What kind of failure this is.

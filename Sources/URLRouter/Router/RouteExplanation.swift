@@ -23,6 +23,9 @@ public struct RouteExplanation: Sendable, CustomStringConvertible {
         case wrongSuffix(segment: Int, suffix: String, found: String)
         /// Segment `segment` does not convert to the placeholder's type.
         case typeMismatch(segment: Int, type: String, found: String)
+        /// The pattern matches, but a field of its typed route does not decode (``URLRoute``):
+        /// `field "id": "abc" is not a valid Int`.
+        case fieldMismatch(String)
         /// The pattern needs more segments than the URL has.
         case tooFewSegments(needed: Int, found: Int)
         /// The URL has segments the pattern does not take.
@@ -43,6 +46,7 @@ public struct RouteExplanation: Sendable, CustomStringConvertible {
             case let .wrongLiteral(segment, expected, found): return "segment \(segment): \"\(found)\" is not the literal \"\(expected)\""
             case let .wrongSuffix(segment, suffix, found): return "segment \(segment): \"\(found)\" does not end with \"\(suffix)\""
             case let .typeMismatch(segment, type, found): return "segment \(segment): \"\(found)\" is not of type \(type)"
+            case let .fieldMismatch(reason): return "matches, but \(reason)"
             case let .tooFewSegments(needed, found): return "too few segments: needs \(needed), the URL has \(found)"
             case let .tooManySegments(allowed, found): return "too many segments: takes \(allowed), the URL has \(found)"
             case let .lowerPriority(priority, winner, winnerPriority):

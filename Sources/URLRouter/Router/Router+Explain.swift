@@ -19,7 +19,8 @@ extension Router {
             segments: parsed.segments, queryItems: parsed.queryItems, fragment: parsed.fragment,
             source: source, winner: nil, refusal: nil, error: nil, candidates: [])
         var winnerID: Int32?
-        switch table.lookup(url) {
+        var undecoded: [Int32: FieldFailure] = [:]
+        switch table.lookupTyped(url, failed: { undecoded[$0] = $1 }) {
         case .matched(let match):
             explanation.winner = match.pattern
             winnerID = match.routeID
@@ -32,7 +33,8 @@ extension Router {
         let evaluated = table.routes.indices.compactMap { Evaluated(route: Int32($0), table: table, url: parsed) }
         let winner = evaluated.first { $0.route == winnerID }
         let judged: [(candidate: Evaluated, verdict: RouteExplanation.Verdict)] = evaluated.map { candidate in
-            (candidate, candidate.verdict(against: winner, table: table))
+            if let failure = undecoded[candidate.route] { return (candidate, .fieldMismatch(failure.description)) }
+            return (candidate, candidate.verdict(against: winner, table: table))
         }
         let sorted = judged.sorted { a, b in
             a.candidate.order(won: a.verdict == .won) < b.candidate.order(won: b.verdict == .won)

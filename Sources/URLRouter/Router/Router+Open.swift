@@ -69,7 +69,7 @@ extension Router {
     public func canOpen(_ url: String, source: RouteSource = .internal) -> Bool {
         let table = currentTable()
         if source == .external, table.schemeRefusal(url) != nil { return false }
-        guard case .matched(let match) = table.lookup(url) else { return false }
+        guard case .matched(let match) = table.lookupTyped(url) else { return false }
         return table.refusal(of: match, source: source) == nil
     }
 
@@ -81,6 +81,7 @@ extension Router {
     /// - Complexity: O(URL length), independent of the number of routes.
     public func match(_ url: String) -> RouteMatch? {
         let table = currentTable()
+        if !table.hooks.typedRoutes.isEmpty { return table.typedMatch(url) }
         let raw = table.rawLookup(url, excluding: [])
         guard raw.found.leaf >= 0 else { return nil }
         return RouteMatch(parameters: RouteParameters(url: url, table: table, offsets: raw.offsets))
@@ -107,7 +108,7 @@ extension Router {
             if source == .external, let refusal = table.schemeRefusal(current) {
                 return finish(.refused, error: refusal)
             }
-            let lookup = table.lookup(current, excluding: excluded)
+            let lookup = table.lookupTyped(current, excluding: excluded)
             if !intercepted, !table.hooks.interceptors.isEmpty {
                 intercepted = true
                 let match: RouteMatch? = if case .matched(let match) = lookup { match } else { nil }

@@ -45,4 +45,6 @@ final class RouteTable: Sendable {
 struct RouterHooks: Sendable {
     var interceptors: [any RouteInterceptor] = []
     var observers: [Observer] = []
+    /// The field checks of typed routes, by pattern as registered (see ``URLRoute``).
+    var typedRoutes: [String: TypedRouteCheck] = [:]
 }

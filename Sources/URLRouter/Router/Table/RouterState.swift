@@ -103,12 +103,14 @@ struct RouterState: Sendable {
             }
         }
         routes.remove(id)
+        hooks.typedRoutes[route.pattern] = nil
         liveRoutes -= 1
         compactIfSparse(options: options)
     }
 
     /// Removes every route; parameter types and hooks stay.
     mutating func removeAll() {
+        hooks.typedRoutes = [:]
         let types = trie.types
         trie = Trie()
         trie.types = types

@@ -1,0 +1,67 @@
+import URLRouter
+
+/// `shop://item/:id<int>`: an item's summary. `ref` says where the link came from.
+///
+/// ```swift
+/// try router.url(for: ShopItemRoute(id: 42, ref: "home"))   // "shop://item/42?ref=home"
+/// ```
+public struct ShopItemRoute: URLRoute, Equatable {
+    /// The placeholder `:id` fills ``id``; the query item `ref` fills ``ref``.
+    public static let pattern = "shop://item/:id<int>"
+    /// The item's id.
+    public var id: Int
+    /// Where the link came from, when it says.
+    public var ref: String?
+
+    /// A link to item `id`, e.g. `ShopItemRoute(id: 42, ref: "home")`.
+    public init(id: Int, ref: String? = nil) {
+        self.id = id
+        self.ref = ref
+    }
+}
+
+/// `shop://item/:id<int>/view`: the item screen, a ``ShopItemView``.
+///
+/// ```swift
+/// router.object(for: try router.url(for: ShopItemViewRoute(id: 42))) as? ShopItemView
+/// ```
+public struct ShopItemViewRoute: URLRoute, Equatable {
+    /// The placeholder `:id` fills ``id``; the query item `ref` fills ``ref``.
+    public static let pattern = "shop://item/:id<int>/view"
+    /// The item's id.
+    public var id: Int
+    /// Where the link came from, when it says.
+    public var ref: String?
+
+    /// A link to item `id`'s screen, e.g. `ShopItemViewRoute(id: 42)`.
+    public init(id: Int, ref: String? = nil) {
+        self.id = id
+        self.ref = ref
+    }
+}
+
+extension ShopItemView {
+    /// The typed call of the Shop's `itemView` action: other modules write
+    /// `try mediator.perform(ShopItemView.Request(id: 42))` and get a ``ShopItemView`` back,
+    /// without the target and action strings or a parameter dictionary.
+    ///
+    /// The same action serves `app://Shop/itemView?id=42&ref=mail`, decoded from its query.
+    public struct Request: MediatorRequest, Equatable {
+        /// The call returns the item screen.
+        public typealias Response = ShopItemView
+        /// The Shop's target name.
+        public static let target = "Shop"
+        /// The action in ``Target_Shop/actions``.
+        public static let action = "itemView"
+        /// The item's id.
+        public var id: Int
+        /// Where the call came from, shown on the screen.
+        public var ref: String?
+
+        /// The call for item `id`, e.g. `ShopItemView.Request(id: 42, ref: "cart")`.
+        public init(id: Int, ref: String? = nil) {
+            self.id = id
+            self.ref = ref
+        }
+    }
+}

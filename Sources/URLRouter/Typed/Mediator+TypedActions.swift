@@ -1,0 +1,78 @@
+extension Mediator {
+    /// Calls the action `request` names and returns its typed result.
+    ///
+    /// ```swift
+    /// let view = try mediator.perform(ShopItemView.Request(id: 42))   // ShopItemView
+    /// ```
+    ///
+    /// The action receives the request itself when it was written with
+    /// ``MediatorRequest/handler(_:)``; an untyped action receives the fields as strings (an
+    /// array field as `[String]`), as from a URL. The target's `notFound` action and the
+    /// ``noTargetHandler`` apply as for an untyped call.
+    ///
+    /// - Throws: ``RouteError`` with `.targetNotFound` or `.actionNotFound` as
+    ///   ``performResult(target:action:params:cacheTarget:)`` reports them, `.invalidParameter`
+    ///   when a field has no text (a non-finite `Double`), and `.invalidResult` when the action
+    ///   returned something other than a `Response` (nil included, unless `Response` is optional).
+    public func perform<Request: MediatorRequest>(
+        _ request: Request, cacheTarget: Bool = false
+    ) throws(RouteError) -> Request.Response {
+        var params = try ParameterEncoder.dictionary(request)
+        params[Self.typedRequestKey] = request
+        let value = try performResult(
+            target: Request.target, action: Request.action, params: params, cacheTarget: cacheTarget).get()
+        return try Self.typed(value, for: Request.self)
+    }
+
+    /// `value` as `Request.Response`, or the failure that it is not one.
+    static func typed<Request: MediatorRequest>(_ value: Any?, for type: Request.Type) throws(RouteError) -> Request.Response {
+        if let typed = value as? Request.Response { return typed }
+        let found = value.map { "a \(Swift.type(of: $0))" } ?? "nil"
+        throw RouteError(.invalidResult, "\(Request.quotedName) returned \(found), not a \(Request.Response.self).")
+    }
+}
+
+extension Router {
+    /// Routes `pattern` to the target-action `Request` names: the URL's fields decode into a
+    /// `Request` (as a ``URLRoute``'s do), which the mediator performs; its result is what
+    /// `object(for:)` returns and the open's completion receives.
+    ///
+    /// ```swift
+    /// try router.register("shop://item/:id<int>/view", request: ShopItemView.Request.self, on: mediator)
+    /// router.object(for: "shop://item/42/view?ref=home") as? ShopItemView
+    /// ```
+    ///
+    /// A URL whose values do not decode is not taken, as for a typed route. External opens
+    /// obey the mediator's remote rules, as for ``register(_:target:action:on:priority:access:replacing:)``.
+    ///
+    /// - Throws: what ``register(_:priority:access:replacing:handler:)-(Route.Type,_,_,_,_)``
+    ///   throws for `pattern` and `Request`'s fields.
+    public func register<Request: MediatorRequest>(
+        _ pattern: String, request: Request.Type, on mediator: Mediator = .shared,
+        priority: Int = 0, access: RouteAccess = .public, replacing: Bool = false
+    ) throws(RouteError) {
+        let handler: @Sendable (RouteRequest) -> Any? = { routeRequest in
+            guard let request = try? ParameterDecoder.decode(Request.self, from: routeRequest.parameters) else {
+                routeRequest.decline()
+                return nil
+            }
+            var params: [String: Any] = [:]
+            for (name, value) in routeRequest.mergedParameters { params[name] = value }
+            params[Mediator.typedRequestKey] = request
+            switch mediator.performResult(target: Request.target, action: Request.action, params: params) {
+            case .success(let value):
+                return value
+            case .failure(let error):
+                routeRequest.fail(error)
+                return nil
+            }
+        }
+        let externalCheck: URLRouter.Route.ExternalCheck = { match in
+            mediator.refusal(of: RemoteCall(
+                url: match.url, scheme: Self.scheme(of: match.url), target: Request.target,
+                action: Request.action, parameters: match.parameters.dictionary))
+        }
+        try addTyped(Request.self, pattern: pattern, priority: priority, access: access, replacing: replacing,
+                     handler: .object(handler), externalCheck: externalCheck)
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+
+/// The one decoder of typed routes and typed actions: reads a `Decodable` value's fields from
+/// string parameters (a matched URL's, or a mediator call's).
+///
+/// A field named like a path placeholder takes its value; any other reads the query (the last
+/// item of that name; an array field, every item of that name, in order). Texts convert by the
+/// rules of the built-in placeholder types: `Int` as `<int>`, `Double` as `<double>`, `Bool` as
+/// `<bool>` (`true`, `false`, `1`, `0`), `UUID` as `<uuid>`; a `RawRepresentable` enum by its
+/// raw value. An optional field is nil when absent; an array field is empty when absent.
+///
+/// ```swift
+/// // pattern "shop://item/:id<int>", URL "shop://item/42?ref=mail&tag=a&tag=b"
+/// struct ItemRoute: URLRoute { static let pattern = "shop://item/:id<int>"; var id: Int; var ref: String?; var tag: [String] }
+/// try ParameterDecoder.decode(ItemRoute.self, from: match.parameters)   // id 42, ref "mail", tag ["a", "b"]
+/// ```
+enum ParameterDecoder {
+    /// `Value` read from `values`; throws ``FieldFailure`` naming the first field that failed.
+    static func decode<Value: Decodable>(_ type: Value.Type, from values: some ParameterValues) throws -> Value {
+        try Value(from: RecordDecoder(values: values))
+    }
+
+    /// `text` as a scalar of type `T`, by the placeholder types' rules; nil when it is not one
+    /// or `T` is not a scalar.
+    static func scalar<T>(_ text: String, as type: T.Type) -> T? {
+        var contiguous = text
+        return contiguous.withUTF8 { bytes -> T? in
+            switch type {
+            case is String.Type: return text as? T
+            case is Bool.Type:
+                guard RouteParameterType.isBool(bytes) else { return nil }
+                return (bytes.count == 4 || bytes.first == UInt8(ascii: "1")) as? T
+            case is UUID.Type:
+                guard RouteParameterType.isUUID(bytes) else { return nil }
+                return UUID(uuidString: text) as? T
+            case let integer as any FixedWidthInteger.Type:
+                // Sign and digits, in range: what `<int>` accepts, for every width.
+                return integer.init(text, radix: 10) as? T
+            // Finite only: a number too large for the type is no value, as it has no text to print.
+            case is Double.Type:
+                guard RouteParameterType.isDouble(bytes), let value = Double(text), value.isFinite else { return nil }
+                return value as? T
+            case is Float.Type:
+                guard RouteParameterType.isDouble(bytes), let value = Float(text), value.isFinite else { return nil }
+                return value as? T
+            default: return nil
+            }
+        }
+    }
+}
+
+extension ParameterDecoder {
+    /// Whether `T` is one of the types ``scalar(_:as:)`` reads.
+    static func isScalar<T>(_ type: T.Type) -> Bool {
+        type == String.self || type == Bool.self || type == UUID.self || type == Double.self || type == Float.self
+            || type is any FixedWidthInteger.Type
+    }
+}
+
+/// The top level: a record of named fields.
+private struct RecordDecoder<Values: ParameterValues>: Decoder {
+    let values: Values
+    var codingPath: [any CodingKey] { [] }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        KeyedDecodingContainer(FieldsContainer(values: values))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        throw FieldFailure(field: "", value: nil, expected: "a struct of named fields")
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        throw FieldFailure(field: "", value: nil, expected: "a struct of named fields")
+    }
+}
+
+/// The fields by name. The common scalar types are read without a nested decoder.
+private struct FieldsContainer<Key: CodingKey, Values: ParameterValues>: KeyedDecodingContainerProtocol {
+    let values: Values
+    var codingPath: [any CodingKey] { [] }
+    var allKeys: [Key] { [] }
+
+    func contains(_ key: Key) -> Bool { values.last(key.stringValue) != nil }
+    func decodeNil(forKey key: Key) throws -> Bool { values.last(key.stringValue) == nil }
+
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try scalar(type, key) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try scalar(type, key) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try scalar(type, key) }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try scalar(type, key) }
+
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        let name = key.stringValue
+        if ParameterDecoder.isScalar(T.self) { return try scalar(type, key) }
+        let field = FieldDecoder(name: name, values: values.all(name))
+        do {
+            return try T(from: field)
+        } catch let failure as FieldFailure {
+            throw failure
+        } catch {
+            throw FieldFailure(field: name, value: field.values.last, expected: "\(T.self)")
+        }
+    }
+
+    private func scalar<T>(_ type: T.Type, _ key: Key) throws -> T {
+        let name = key.stringValue
+        guard let text = values.last(name) else { throw FieldFailure(field: name, value: nil, expected: "\(T.self)") }
+        guard let value = ParameterDecoder.scalar(text, as: type) else {
+            throw FieldFailure(field: name, value: text, expected: "\(T.self)")
+        }
+        return value
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+        throw UnsupportedField(field: key.stringValue, type: "a nested record")
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        FieldDecoder(name: key.stringValue, values: values.all(key.stringValue)).elements()
+    }
+
+    func superDecoder() throws -> any Decoder { throw UnsupportedField(field: "super", type: "a superclass") }
+    func superDecoder(forKey key: Key) throws -> any Decoder { throw UnsupportedField(field: key.stringValue, type: "a superclass") }
+}

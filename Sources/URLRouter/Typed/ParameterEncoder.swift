@@ -1,0 +1,141 @@
+import Foundation
+
+/// Writes an `Encodable` value's fields as texts, the inverse of ``ParameterDecoder``: what
+/// ``Router/url(for:)`` puts in the path and query, and what a typed mediator call
+/// passes to an action that reads its parameters as a dictionary.
+///
+/// ```swift
+/// try ParameterEncoder.encode(ItemRoute(id: 42, ref: "mail", tag: ["a", "b"]))
+/// // [("id", ["42"]), ("ref", ["mail"]), ("tag", ["a", "b"])]
+/// ```
+///
+/// A nil optional writes nothing; an array writes each element; a `Bool` writes `true` or
+/// `false`; a `UUID` its `uuidString`; an enum its raw value.
+enum ParameterEncoder {
+    /// The fields in the order the value encodes them, each with its texts.
+    ///
+    /// - Throws: ``RouteError`` `.invalidParameter` for a field with no text: a non-finite
+    ///   number, or a nested record.
+    static func encode(_ value: some Encodable) throws(RouteError) -> [(name: String, values: [String])] {
+        let sink = FieldSink()
+        do {
+            try value.encode(to: FieldWriter(sink: sink, name: nil))
+        } catch {
+            throw RouteError(.invalidParameter, "\(type(of: value)) cannot be written as parameters: \(error)")
+        }
+        return sink.fields
+    }
+
+    /// The fields as a mediator call's parameters: one text, or an array of texts.
+    static func dictionary(_ value: some Encodable) throws(RouteError) -> [String: Any] {
+        var result: [String: Any] = [:]
+        for (name, values) in try encode(value) {
+            result[name] = values.count == 1 ? values[0] : values
+        }
+        return result
+    }
+
+    /// The text of a scalar, or nil when `value` is not one.
+    static func text(_ value: some Encodable) throws -> String? {
+        switch value {
+        case let double as Double:
+            guard double.isFinite else { throw FieldFailure(field: "", value: "\(double)", expected: "finite Double") }
+            return double.description
+        case let float as Float:
+            guard float.isFinite else { throw FieldFailure(field: "", value: "\(float)", expected: "finite Float") }
+            return float.description
+        case let uuid as UUID: return uuid.uuidString
+        default: return DictionaryValues.text(value)
+        }
+    }
+}
+
+/// Where the writer collects the fields. A class: nested writers append to one list.
+private final class FieldSink {
+    var fields: [(name: String, values: [String])] = []
+
+    func append(_ name: String, _ text: String) {
+        if let index = fields.lastIndex(where: { $0.name == name }) {
+            fields[index].values.append(text)
+        } else {
+            fields.append((name, [text]))
+        }
+    }
+}
+
+/// At the top (`name` nil) a record of fields; below, one field's value or elements.
+private struct FieldWriter: Encoder {
+    let sink: FieldSink
+    let name: String?
+    var codingPath: [any CodingKey] { [] }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        KeyedEncodingContainer(FieldsWriter(sink: sink, nested: name))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer { ElementsWriter(sink: sink, name: name ?? "") }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer { ValueWriter(sink: sink, name: name ?? "") }
+}
+
+private struct FieldsWriter<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let sink: FieldSink
+    /// The field this record sits in; records inside fields have no text.
+    let nested: String?
+    var codingPath: [any CodingKey] { [] }
+
+    mutating func encodeNil(forKey key: Key) throws {}
+
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        if let nested { throw UnsupportedField(field: nested, type: "a nested record") }
+        if let text = try ParameterEncoder.text(value) { return sink.append(key.stringValue, text) }
+        try value.encode(to: FieldWriter(sink: sink, name: key.stringValue))
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+        KeyedEncodingContainer(FieldsWriter<NestedKey>(sink: sink, nested: key.stringValue))
+    }
+
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        ElementsWriter(sink: sink, name: key.stringValue)
+    }
+
+    mutating func superEncoder() -> any Encoder { FieldWriter(sink: sink, name: "super") }
+    mutating func superEncoder(forKey key: Key) -> any Encoder { FieldWriter(sink: sink, name: key.stringValue) }
+}
+
+private struct ElementsWriter: UnkeyedEncodingContainer {
+    let sink: FieldSink
+    let name: String
+    var codingPath: [any CodingKey] { [] }
+    var count = 0
+
+    mutating func encodeNil() throws {}
+
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        count += 1
+        var writer = ValueWriter(sink: sink, name: name)
+        try writer.encode(value)
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        KeyedEncodingContainer(FieldsWriter<NestedKey>(sink: sink, nested: name))
+    }
+
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer { ElementsWriter(sink: sink, name: name) }
+    mutating func superEncoder() -> any Encoder { FieldWriter(sink: sink, name: name) }
+}
+
+private struct ValueWriter: SingleValueEncodingContainer {
+    let sink: FieldSink
+    let name: String
+    var codingPath: [any CodingKey] { [] }
+
+    mutating func encodeNil() throws {}
+
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        if let text = try ParameterEncoder.text(value) { return sink.append(name, text) }
+        try value.encode(to: FieldWriter(sink: sink, name: name))
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+
+/// Where ``ParameterDecoder`` reads a field's text: a matched URL's parameters, or the
+/// `[String: Any]` of a mediator call.
+protocol ParameterValues {
+    /// The value a scalar field reads: a path placeholder's, else the last query item's.
+    func last(_ name: String) -> String?
+    /// Every value an array field reads: the path placeholder's alone, else each query item of
+    /// that name in order.
+    func all(_ name: String) -> [String]
+}
+
+extension RouteParameters: ParameterValues {
+    func last(_ name: String) -> String? { self[name] }
+
+    func all(_ name: String) -> [String] {
+        if let path = path[name] { return [path] }
+        return queryItems.compactMap { $0.name == name ? $0.value : nil }
+    }
+}
+
+/// A mediator call's parameters: strings from URLs and bridged routes, or native values from
+/// in-app callers, read through their text so that one set of conversion rules serves both.
+struct DictionaryValues: ParameterValues {
+    let dictionary: [String: Any]
+
+    func last(_ name: String) -> String? {
+        guard let value = dictionary[name] else { return nil }
+        if let list = value as? [Any] { return list.last.flatMap(Self.text) }
+        return Self.text(value)
+    }
+
+    func all(_ name: String) -> [String] {
+        guard let value = dictionary[name] else { return [] }
+        if let list = value as? [Any] { return list.compactMap(Self.text) }
+        return Self.text(value).map { [$0] } ?? []
+    }
+
+    /// The text of a native value, as ``ParameterEncoder`` writes it; nil for values that have
+    /// none (a dictionary, a view, ...).
+    static func text(_ value: Any) -> String? {
+        switch value {
+        case let string as String: return string
+        case let uuid as UUID: return uuid.uuidString
+        case let bool as Bool: return bool ? "true" : "false"
+        case let raw as any RawRepresentable: return text(raw.rawValue)
+        case let value as any LosslessStringConvertible: return value.description
+        default: return nil
+        }
+    }
+}
+
+/// Why a field did not decode: the answer `explain` gives for a typed route that did not take
+/// a URL, and the message of the `RouteError` a typed call fails with.
+struct FieldFailure: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The field's name: its placeholder or query item.
+    let field: String
+    /// The text that did not convert; nil when the field is missing.
+    let value: String?
+    /// The type the field wanted, as Swift names it.
+    let expected: String
+
+    var description: String {
+        guard let value else { return "field \"\(field)\" is missing" }
+        return "field \"\(field)\": \(RouteError.quoted(value)) is not a valid \(expected)"
+    }
+}
+
+/// A field whose type cannot be read from text (a nested struct, a dictionary, ...): a
+/// mistake in the declaration, refused at registration.
+struct UnsupportedField: Error, Sendable {
+    let field: String
+    let type: String
+}

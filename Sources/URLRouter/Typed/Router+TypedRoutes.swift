@@ -1,0 +1,117 @@
+extension Router {
+    /// Registers a typed route: `handler` receives the URL's fields as a `Route` value.
+    ///
+    /// ```swift
+    /// struct ItemRoute: URLRoute { static let pattern = "shop://item/:id<int>"; var id: Int; var ref: String? }
+    /// try router.register(ItemRoute.self) { item, request in
+    ///     request.complete("item \(item.id) from \(item.ref ?? "-")")
+    /// }
+    /// ```
+    ///
+    /// A URL the pattern matches but whose values do not convert (`?page=abc` for an `Int`) is
+    /// not taken: the next route that matches gets it, or the open fails with `.notFound`.
+    ///
+    /// - Throws: ``RouteError`` with `.invalidPattern` naming the pattern and the field when a
+    ///   placeholder has no field or a field's type cannot be read from text; otherwise what
+    ///   ``register(_:priority:access:replacing:handler:)-(String,_,_,_,_)`` throws for `Route.pattern`.
+    public func register<Route: URLRoute>(
+        _ type: Route.Type, priority: Int = 0, access: RouteAccess = .public, replacing: Bool = false,
+        handler: @escaping @Sendable (Route, RouteRequest) -> Void
+    ) throws(RouteError) {
+        try addTyped(type, pattern: Route.pattern, priority: priority, access: access, replacing: replacing, handler: .action { request in
+            guard let route = try? ParameterDecoder.decode(Route.self, from: request.parameters) else {
+                return request.decline()
+            }
+            handler(route, request)
+        })
+    }
+
+    /// Registers a typed route whose handler returns a value, as
+    /// ``registerObject(_:priority:access:replacing:handler:)-(String,_,_,_,_)`` does for a string pattern.
+    ///
+    /// ```swift
+    /// try router.registerObject(ItemViewRoute.self) { item, _ in ItemView(id: item.id) }
+    /// let view = router.object(for: "shop://item/42/view") as? ItemView
+    /// ```
+    /// - Throws: what ``register(_:priority:access:replacing:handler:)-(Route.Type,_,_,_,_)`` throws.
+    public func registerObject<Route: URLRoute>(
+        _ type: Route.Type, priority: Int = 0, access: RouteAccess = .public, replacing: Bool = false,
+        handler: @escaping @Sendable (Route, RouteRequest) -> Any?
+    ) throws(RouteError) {
+        try addTyped(type, pattern: Route.pattern, priority: priority, access: access, replacing: replacing, handler: .object { request in
+            guard let route = try? ParameterDecoder.decode(Route.self, from: request.parameters) else {
+                request.decline()
+                return nil
+            }
+            return handler(route, request)
+        })
+    }
+
+    /// Checks `Value`'s fields against `pattern`, then adds the route and its field check in
+    /// one change.
+    func addTyped<Value: Decodable & Sendable>(
+        _ type: Value.Type, pattern: String, priority: Int, access: RouteAccess, replacing: Bool,
+        handler: URLRouter.Route.Handler, externalCheck: URLRouter.Route.ExternalCheck? = nil
+    ) throws(RouteError) {
+        try RouteFields(Value.self).check("\(Value.self)", against: pattern, limits: options.limits)
+        let check = TypedRouteCheck(Value.self)
+        try mutate { (state: inout RouterState) throws(RouteError) in
+            try state.add(pattern, priority: priority, access: access, replacing: replacing,
+                          handler: handler, externalCheck: externalCheck, options: options)
+            state.hooks.typedRoutes[pattern] = check
+        }
+    }
+
+    /// The URL's fields as a `Route`, when `Route.pattern` matches the URL and the fields
+    /// decode; nil otherwise. Runs nothing.
+    ///
+    /// ```swift
+    /// router.match("shop://item/42?ref=mail", as: ItemRoute.self)   // ItemRoute(id: 42, ref: "mail")
+    /// router.match("shop://item/abc", as: ItemRoute.self)            // nil
+    /// ```
+    ///
+    /// The pattern must be registered on this router (typed or not). When another route would
+    /// win the URL, `Route`'s own match is still read: this parses the URL as `Route`.
+    /// - Complexity: ``match(_:)-(String)`` plus decoding the fields, when `Route` is the winner.
+    public func match<Route: URLRoute>(_ url: String, as type: Route.Type) -> Route? {
+        // The plain lookup: the fields are decoded once, below, not also to choose the route.
+        guard case .matched(let first) = currentTable().lookup(url) else { return nil }
+        let pattern = Route.pattern
+        let match = first.pattern == pattern ? first : first.table.match(url, onlyPattern: pattern, after: first)
+        guard let match else { return nil }
+        return try? ParameterDecoder.decode(Route.self, from: match.parameters)
+    }
+
+    /// The URL of a typed route: its fields fill the placeholders, the others become query
+    /// items in the order the type declares them (an array, one item per element), nil optionals are left out.
+    ///
+    /// ```swift
+    /// try router.url(for: ItemRoute(id: 42, ref: "mail"))   // "shop://item/42?ref=mail"
+    /// ```
+    /// - Throws: what ``url(for:parameters:)`` throws, and `.invalidParameter` for a value
+    ///   that has no text (a non-finite `Double`, a nested struct).
+    public func url<Route: URLRoute>(for route: Route) throws(RouteError) -> String {
+        let fields = try ParameterEncoder.encode(route)
+        let placeholders: Set<String>
+        do {
+            let parsed = try RoutePattern(Route.pattern, knownTypes: { _ in true }, limits: options.limits)
+            placeholders = Set(RouteFields.placeholders(of: parsed))
+        }
+        var path: [String: String] = [:]
+        var query: [(name: String, value: String)] = []
+        for (name, values) in fields {
+            if placeholders.contains(name), let value = values.last, values.count == 1 {
+                path[name] = value
+            } else {
+                query += values.map { (name, $0) }
+            }
+        }
+        var url = try self.url(for: Route.pattern, parameters: path)
+        if !query.isEmpty {
+            url += "?" + query.map {
+                URLEncoding.encode($0.name, allowed: .queryItem) + "=" + URLEncoding.encode($0.value, allowed: .queryItem)
+            }.joined(separator: "&")
+        }
+        return url
+    }
+}

@@ -1,0 +1,96 @@
+/// A route declared as a Swift type: its pattern, and its fields, which matching fills and
+/// ``Router/url(for:)`` prints.
+///
+/// ```swift
+/// struct ItemRoute: URLRoute {
+///     static let pattern = "shop://item/:id<int>"
+///     var id: Int              // the placeholder :id
+///     var ref: String?         // the query item ref, if any
+///     var tag: [String] = []   // every query item tag, in order
+/// }
+/// try router.register(ItemRoute.self) { item, request in request.complete(item.id) }
+/// router.match("shop://item/42?ref=mail", as: ItemRoute.self)   // ItemRoute(id: 42, ref: "mail")
+/// try router.url(for: ItemRoute(id: 42, ref: "mail"))            // "shop://item/42?ref=mail"
+/// ```
+///
+/// Fields are read through `Codable` (the synthesized conformance is all it takes): a field named
+/// like a placeholder takes the path's value, any other the query's. Supported field types:
+/// `String`, `Int` (and the other integer types), `Double`, `Float`, `Bool`, `UUID`,
+/// `RawRepresentable` enums with `String` or `Int` raw values, optionals of these, and arrays
+/// of these from repeated query items. Texts convert by the rules of the placeholder types
+/// `<int>`, `<double>`, `<bool>` and `<uuid>`.
+///
+/// Registration checks the declaration against the pattern: a placeholder without a field,
+/// or a field of a type no text can fill (a nested struct), is a ``RouteError``. A URL whose
+/// values do not convert is not taken by the route: matching goes on to the next route, and
+/// ``Router/explain(_:source:)`` names the field.
+public protocol URLRoute: Codable, Sendable {
+    /// The pattern, as ``Router/register(_:priority:access:replacing:handler:)-(String,_,_,_,_)`` takes it.
+    ///
+    /// ```swift
+    /// static let pattern = "shop://item/:id<int>"
+    /// ```
+    static var pattern: String { get }
+}
+
+/// How a router checks a typed route's fields against a URL its pattern matched, for
+/// `explain`, `canOpen` and `open` (part of the snapshot, by pattern as registered).
+struct TypedRouteCheck: Sendable {
+    /// Why the URL's values do not decode; nil when they do.
+    let failure: @Sendable (RouteParameters) -> FieldFailure?
+
+    init<Route: Decodable & Sendable>(_ type: Route.Type) {
+        failure = { parameters in
+            do {
+                _ = try ParameterDecoder.decode(Route.self, from: parameters)
+                return nil
+            } catch let failure as FieldFailure {
+                return failure
+            } catch {
+                return FieldFailure(field: "", value: nil, expected: "\(Route.self)")
+            }
+        }
+    }
+}
+
+extension RouteTable {
+    /// ``lookup(_:excluding:)``, passing over typed routes whose fields do not decode
+    /// from the URL, as over a typed placeholder that does not convert: the next route that
+    /// matches gets the URL, or none does.
+    ///
+    /// - Parameter failed: told each typed route passed over, and why.
+    /// - Complexity: that of the plain lookup when no typed route is registered; otherwise one
+    ///   more decode, and one more lookup per typed route passed over.
+    func lookupTyped(
+        _ url: String, excluding excluded: [Int32] = [], failed: ((Int32, FieldFailure) -> Void)? = nil
+    ) -> Lookup {
+        var lookup = self.lookup(url, excluding: excluded)
+        guard !hooks.typedRoutes.isEmpty else { return lookup }
+        var passed = excluded
+        while case .matched(let match) = lookup, let check = hooks.typedRoutes[match.pattern],
+              let failure = check.failure(match.parameters) {
+            failed?(match.routeID, failure)
+            passed.append(match.routeID)
+            lookup = self.lookup(url, excluding: passed)
+        }
+        return lookup
+    }
+
+    /// ``Router/match(_:)-(String)`` in a table with typed routes: the winner among the routes
+    /// that take `url`, passing over typed routes whose fields do not decode.
+    func typedMatch(_ url: String) -> RouteMatch? {
+        guard case .matched(let match) = lookupTyped(url) else { return nil }
+        return match
+    }
+
+    /// The match of the route registered as `pattern` among those that match `url`, whatever
+    /// their priorities, or nil.
+    func match(_ url: String, onlyPattern pattern: String, after first: RouteMatch) -> RouteMatch? {
+        var passed: [Int32] = [first.routeID]
+        while passed.count <= routes.count, case .matched(let match) = lookup(url, excluding: passed) {
+            if match.pattern == pattern { return match }
+            passed.append(match.routeID)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+@testable import URLRouter
+
+final class Basket: Sendable {
+    let items: [Int]
+    let coupon: String?
+    init(items: [Int], coupon: String?) {
+        self.items = items
+        self.coupon = coupon
+    }
+}
+
+struct BasketRequest: MediatorRequest, Equatable {
+    typealias Response = Basket
+    static let target = "TypedShop"
+    static let action = "basket"
+    var items: [Int]
+    var coupon: String?
+    var express: Bool?
+}
+
+struct CountRequest: MediatorRequest {
+    typealias Response = Int
+    static let target = "TypedShop"
+    static let action = "count"
+}
+
+struct UntypedCountRequest: MediatorRequest {
+    typealias Response = String
+    static let target = "TypedShop"
+    static let action = "untyped"
+    var id: Int
+    var tags: [String]
+}
+
+public struct Target_TypedShop: MediatorTarget {
+    public init() {}
+    public var actions: [String: MediatorAction] {
+        [
+            BasketRequest.action: BasketRequest.handler { request in
+                Basket(items: request.items, coupon: request.express == true ? "express" : request.coupon)
+            },
+            CountRequest.action: CountRequest.handler { _ in 3 },
+            // An untyped action: a typed call reaches it with strings.
+            "untyped": { params in "\(params["id"] as? String ?? "?") \(params["tags"] as? [String] ?? [])" },
+        ]
+    }
+}
+
+@Suite("Typed actions")
+struct TypedActionTests {
+    let mediator = Mediator(searchModules: ["URLRouterTests"])
+
+    @Test func aTypedCallReturnsTheTypedResult() throws {
+        let basket = try mediator.perform(BasketRequest(items: [1, 2], coupon: "SPRING"))
+        #expect(basket.items == [1, 2] && basket.coupon == "SPRING")
+        #expect(try mediator.perform(CountRequest()) == 3)
+        #expect(try mediator.perform(UntypedCountRequest(id: 5, tags: ["a", "b"])) == #"5 ["a", "b"]"#)
+    }
+
+    @Test func urlCallsDecodeTheSameType() throws {
+        // A URL call's parameters keep the last of repeated items: the array reads one.
+        let value = try mediator.perform(url: "app://TypedShop/basket?items=3&items=4&coupon=a%26b").get()
+        let basket = try #require(value as? Basket)
+        #expect(basket.items == [4] && basket.coupon == "a&b")
+        let error = mediator.perform(url: "app://TypedShop/basket?items=x").failure
+        #expect(error?.code == .invalidParameter)
+        #expect(error?.message == #"Parameters of "TypedShop.basket" do not decode: field "items": "x" is not a valid Int."#)
+    }
+
+    @Test func untypedCallersReachTypedActionsWithNativeValues() throws {
+        let value = mediator.perform(target: "TypedShop", action: "basket", params: ["items": [7, 8], "express": true])
+        let basket = try #require(value as? Basket)
+        #expect(basket.items == [7, 8] && basket.coupon == "express")
+        #expect(mediator.perform(target: "TypedShop", action: "basket", params: ["items": ["x"]]) == nil)
+    }
+
+    @Test func failures() {
+        let missing = Mediator()
+        #expect(caught { try missing.perform(CountRequest()) }?.code == .targetNotFound)
+        struct Nope: MediatorRequest { typealias Response = Int; static let target = "TypedShop"; static let action = "nope" }
+        #expect(caught { try mediator.perform(Nope()) }?.code == .actionNotFound)
+        struct Wrong: MediatorRequest { typealias Response = Int; static let target = "TypedShop"; static let action = "untyped"; var id = 1; var tags: [String] = [] }
+        let wrong = caught { try mediator.perform(Wrong()) }
+        #expect(wrong?.code == .invalidResult)
+        #expect(wrong?.message == #""TypedShop.untyped" returned a String, not a Int."#)
+    }
+
+    @Test func theRouterBridgeDecodesTheRequest() throws {
+        let router = Router()
+        try router.register("shop://basket/:coupon", request: BasketRequest.self, on: mediator)
+        try router.registerObject("shop://basket/*") { _ in "fallback" }
+        let basket = try #require(router.object(for: "shop://basket/SUMMER?items=1&items=2") as? Basket)
+        #expect(basket.items == [1, 2] && basket.coupon == "SUMMER")
+        #expect(router.object(for: "shop://basket/SUMMER?items=x") as? String == "fallback")
+        #expect(router.explain("shop://basket/SUMMER?items=x").candidates.first { $0.pattern == "shop://basket/:coupon" }?
+            .verdict == .fieldMismatch(#"field "items": "x" is not a valid Int"#))
+        let error = caught { try router.register("shop://basket/:code/:coupon", request: BasketRequest.self, on: mediator) }
+        #expect(error?.message == #"Invalid pattern "shop://basket/:code/:coupon": the placeholder ":code" has no field in BasketRequest."#)
+    }
+
+    @Test func theUntypedBridgeReachesATypedAction() throws {
+        let router = Router()
+        try router.register("shop://count/:id", target: "TypedShop", action: "basket", on: mediator)
+        let basket = try #require(router.object(for: "shop://count/1?items=9&coupon=x") as? Basket)
+        #expect(basket.items == [9] && basket.coupon == "x")
+        #expect(router.outcomes("shop://count/1?items=q") == [.failure(.invalidParameter)])
+    }
+}
+
+extension Result {
+    var failure: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
+}
