@@ -26,36 +26,39 @@ public enum AccountModule {
         mediator.register(Target_Account.self)
         router.addInterceptor(LoginGate(session: .shared))
 
-        try router.register(loginPattern) { request in
-            request.complete(["screen": "sign-in", "next": request.parameters["next"] ?? ""] as [String: Any])
-        }
-
-        // A plain placeholder. The Shop is reached by target name, never imported.
-        try router.register("account://profile/:user") { request in
-            let cartItems = mediator.perform(target: "Shop", action: "cartCount") as? Int ?? 0
-            request.complete(["user": request.parameters["user"] ?? "", "cartItems": cartItems] as [String: Any])
-        }
-
-        // The result comes through the completion later, from another thread: the handler keeps
-        // the request, so the router waits for it instead of completing with nil.
-        try router.register("account://session/refresh") { request in
-            DispatchQueue.global().asyncAfter(deadline: .now() + refreshDelay) {
-                request.complete(["session": "refreshed", "expiresIn": 3600] as [String: Any])
+        // One batch: the module's routes appear together, or none of them does.
+        try router.update { (routes: inout RouteBatch) throws(RouteError) in
+            try routes.register(loginPattern) { request in
+                request.complete(["screen": "sign-in", "next": request.parameters["next"] ?? ""] as [String: Any])
             }
-        }
 
-        // One module reaching another through a URL. Opened from inside the app, so the Shop's
-        // native action, refused to links from outside, runs.
-        try router.register("account://logout") { request in
-            let cleared = router.object(for: "shop://cart/clear") as? [String: Int]
-            AccountSession.shared.signOut()
-            request.complete(["signedOut": true, "cartItemsRemoved": cleared?["removed"] ?? 0] as [String: Any])
-        }
+            // A plain placeholder. The Shop is reached by target name, never imported.
+            try routes.register("account://profile/:user") { request in
+                let cartItems = mediator.perform(target: "Shop", action: "cartCount") as? Int ?? 0
+                request.complete(["user": request.parameters["user"] ?? "", "cartItems": cartItems] as [String: Any])
+            }
 
-        // Only the app itself may open this; the daemon's external opens are refused.
-        try router.register("account://debug/reset", access: .internalOnly) { request in
-            _ = router.object(for: "shop://cart/clear")
-            request.complete("demo state reset")
+            // The result comes through the completion later, from another thread: the handler keeps
+            // the request, so the router waits for it instead of completing with nil.
+            try routes.register("account://session/refresh") { request in
+                DispatchQueue.global().asyncAfter(deadline: .now() + refreshDelay) {
+                    request.complete(["session": "refreshed", "expiresIn": 3600] as [String: Any])
+                }
+            }
+
+            // One module reaching another through a URL. Opened from inside the app, so the Shop's
+            // native action, refused to links from outside, runs.
+            try routes.register("account://logout") { request in
+                let cleared = router.object(for: "shop://cart/clear") as? [String: Int]
+                AccountSession.shared.signOut()
+                request.complete(["signedOut": true, "cartItemsRemoved": cleared?["removed"] ?? 0] as [String: Any])
+            }
+
+            // Only the app itself may open this; the daemon's external opens are refused.
+            try routes.register("account://debug/reset", access: .internalOnly) { request in
+                _ = router.object(for: "shop://cart/clear")
+                request.complete("demo state reset")
+            }
         }
     }
 }

@@ -19,8 +19,11 @@ public enum SettingsModule {
 
     /// Registers the Settings routes on `router`, bridged to a target `mediator` discovers.
     public static func register(on router: Router, mediator: Mediator) throws(RouteError) {
-        try router.register("settings://theme", target: "Settings", action: "theme", on: mediator)
-        try router.register("settings://theme/:name", target: "Settings", action: "setTheme", on: mediator)
+        // One batch: the module's routes appear together, or none of them does.
+        try router.update { (routes: inout RouteBatch) throws(RouteError) in
+            try routes.register("settings://theme", target: "Settings", action: "theme", on: mediator)
+            try routes.register("settings://theme/:name", target: "Settings", action: "setTheme", on: mediator)
+        }
     }
 }
 

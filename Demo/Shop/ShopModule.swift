@@ -21,45 +21,47 @@ public enum ShopModule {
     /// Registers the Shop's routes on `router` and its target on `mediator`.
     public static func register(on router: Router, mediator: Mediator) throws(RouteError) {
         mediator.register(Target_Shop.self)
+        // One batch: the module's routes appear together, or none of them does.
+        try router.update { (routes: inout RouteBatch) throws(RouteError) in
+            // A typed route (`ShopRoutes.swift`): `shop://item/abc` does not match at all, and the
+            // handler reads the fields, not strings. Its result is key-value pairs rather than a
+            // dictionary: nothing to hash, and the app's JSON keeps their order.
+            try routes.register(ShopItemRoute.self) { route, request in
+                let item = Catalog.item(route.id)
+                request.complete(["id": item.id, "name": item.name, "price": item.price,
+                                  "referrer": route.ref ?? "-"] as KeyValuePairs<String, Any>)
+            }
 
-        // A typed route (`ShopRoutes.swift`): `shop://item/abc` does not match at all, and the
-        // handler reads the fields, not strings. Its result is key-value pairs rather than a
-        // dictionary: nothing to hash, and the app's JSON keeps their order.
-        try router.register(ShopItemRoute.self) { route, request in
-            let item = Catalog.item(route.id)
-            request.complete(["id": item.id, "name": item.name, "price": item.price,
-                              "referrer": route.ref ?? "-"] as KeyValuePairs<String, Any>)
-        }
+            // A typed object route: `router.object(for:)` returns the view itself.
+            try routes.registerObject(ShopItemViewRoute.self) { route, _ in
+                ShopItemView(item: Catalog.item(route.id), referrer: route.ref)
+            }
 
-        // A typed object route: `router.object(for:)` returns the view itself.
-        try router.registerObject(ShopItemViewRoute.self) { route, _ in
-            ShopItemView(item: Catalog.item(route.id), referrer: route.ref)
-        }
+            // `**` takes the rest of the path, zero or more segments.
+            try routes.registerObject("shop://category/**") { request in
+                let path = request.wildcard
+                return ["path": path, "title": path.isEmpty ? "All categories" : path.joined(separator: " › ")]
+            }
 
-        // `**` takes the rest of the path, zero or more segments.
-        try router.registerObject("shop://category/**") { request in
-            let path = request.wildcard
-            return ["path": path, "title": path.isEmpty ? "All categories" : path.joined(separator: " › ")]
-        }
+            try routes.register("shop://cart") { request in
+                let ids = Cart.shared.items
+                request.complete(["count": ids.count, "items": ids.map { Catalog.item($0).name }] as [String: Any])
+            }
 
-        try router.register("shop://cart") { request in
-            let ids = Cart.shared.items
-            request.complete(["count": ids.count, "items": ids.map { Catalog.item($0).name }] as [String: Any])
-        }
+            try routes.register("shop://cart/add/:id<int>") { request in
+                guard let id = request.parameters.int("id") else { return request.complete(nil) }
+                request.complete(["added": Catalog.item(id).name, "count": Cart.shared.add(id)] as [String: Any])
+            }
 
-        try router.register("shop://cart/add/:id<int>") { request in
-            guard let id = request.parameters.int("id") else { return request.complete(nil) }
-            request.complete(["added": Catalog.item(id).name, "count": Cart.shared.add(id)] as [String: Any])
-        }
+            // Bridged to target-actions. `nativeClearCart` is refused to every external open by the
+            // mediator's rule, so a link from outside cannot empty the cart; the app itself can.
+            try routes.register("shop://cart/clear", target: "Shop", action: "nativeClearCart", on: mediator)
+            try routes.register("shop://checkout", target: "Shop", action: "checkout", on: mediator)
 
-        // Bridged to target-actions. `nativeClearCart` is refused to every external open by the
-        // mediator's rule, so a link from outside cannot empty the cart; the app itself can.
-        try router.register("shop://cart/clear", target: "Shop", action: "nativeClearCart", on: mediator)
-        try router.register("shop://checkout", target: "Shop", action: "checkout", on: mediator)
-
-        // The scheme's fallback: every shop:// link that nothing more specific takes.
-        try router.register("shop://") { request in
-            request.complete("shop home (no page for \(request.url))")
+            // The scheme's fallback: every shop:// link that nothing more specific takes.
+            try routes.register("shop://") { request in
+                request.complete("shop home (no page for \(request.url))")
+            }
         }
     }
 }

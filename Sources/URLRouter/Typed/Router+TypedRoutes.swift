@@ -18,12 +18,33 @@ extension Router {
         _ type: Route.Type, priority: Int = 0, access: RouteAccess = .public, replacing: Bool = false,
         handler: @escaping @Sendable (Route, RouteRequest) -> Void
     ) throws(RouteError) {
-        try addTyped(type, pattern: Route.pattern, priority: priority, access: access, replacing: replacing, handler: .action { request in
+        try addTyped(type, pattern: Route.pattern, priority: priority, access: access, replacing: replacing,
+                     handler: Self.typedAction(handler))
+    }
+
+    /// The handler of a typed route: decodes the request's fields, declining when they do not.
+    static func typedAction<Route: URLRoute>(
+        _ handler: @escaping @Sendable (Route, RouteRequest) -> Void
+    ) -> URLRouter.Route.Handler {
+        .action { request in
             guard let route = try? ParameterDecoder.decode(Route.self, from: request.parameters) else {
                 return request.decline()
             }
             handler(route, request)
-        })
+        }
+    }
+
+    /// The object handler of a typed route, as ``typedAction(_:)``.
+    static func typedObject<Route: URLRoute>(
+        _ handler: @escaping @Sendable (Route, RouteRequest) -> Any?
+    ) -> URLRouter.Route.Handler {
+        .object { request in
+            guard let route = try? ParameterDecoder.decode(Route.self, from: request.parameters) else {
+                request.decline()
+                return nil
+            }
+            return handler(route, request)
+        }
     }
 
     /// Registers a typed route whose handler returns a value, as
@@ -38,13 +59,8 @@ extension Router {
         _ type: Route.Type, priority: Int = 0, access: RouteAccess = .public, replacing: Bool = false,
         handler: @escaping @Sendable (Route, RouteRequest) -> Any?
     ) throws(RouteError) {
-        try addTyped(type, pattern: Route.pattern, priority: priority, access: access, replacing: replacing, handler: .object { request in
-            guard let route = try? ParameterDecoder.decode(Route.self, from: request.parameters) else {
-                request.decline()
-                return nil
-            }
-            return handler(route, request)
-        })
+        try addTyped(type, pattern: Route.pattern, priority: priority, access: access, replacing: replacing,
+                     handler: Self.typedObject(handler))
     }
 
     /// Checks `Value`'s fields against `pattern`, then adds the route and its field check in
