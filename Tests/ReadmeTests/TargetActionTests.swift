@@ -42,7 +42,7 @@ struct TargetActionTests {
                 """, on: mediator)
             print(router.object(for: "shop://product/8") ?? "nil")
 
-            mediator.remotePolicy = RemotePolicy(allowedSchemes: ["myapp"], allowedTargets: ["Shop"])
+            mediator.remotePolicy = RemotePolicy(allowedSchemes: ["myapp"], allowedActions: ["Shop/itemView"])
             mediator.perform(url: "myapp://Shop/itemView?id=9") { result in print(result) }
         }
         #expect(printed == """

@@ -108,6 +108,11 @@ if let small = times[sizes.min() ?? 0], let large = times[sizes.max() ?? 0], siz
     }
 }
 
+if sizes.contains(10_000) && !report.failed {
+    print("— typed routes")
+    TypedRun(count: 10_000, rounds: rounds, report: report).run()
+}
+
 if threads && !report.failed {
     print("— threads (\(ProcessInfoLite.processorCount) processors online)")
     ThreadRun(count: quick ? 1000 : 10_000, rounds: writerOnly ? 0 : quick ? 9 : 61, opensPerRound: quick ? 20_000 : 50_000,
