@@ -3,6 +3,10 @@
 /// comparison is case-insensitive. The hash is mixed with a parent node per probe.
 ///
 /// Reading whole words keeps hashing and comparing at a few instructions per 8 bytes.
+///
+/// `base` points into a buffer its maker holds: a URL's bytes inside the lookup's
+/// `withContiguousStorageIfAvailable` scope, or a pattern's inside `withUnsafeBufferPointer`.
+/// A key is made and used within that scope and never stored, so the pointer never outlives it.
 struct LiteralKey {
     let base: UnsafePointer<UInt8>
     let count: Int

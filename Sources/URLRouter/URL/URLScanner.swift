@@ -39,6 +39,9 @@ struct ScannedURL {
     var pathHasPercent = false
 }
 
+/// Works on raw UTF-8 bytes for speed. Every buffer it is given comes from a caller's
+/// `withContiguousStorageIfAvailable` or `withUnsafeTemporaryAllocation` scope and is only read
+/// (or, for `segments` and `scratch`, written) during the call.
 enum URLScanner {
     /// Scans `bytes`, writing up to `segments.count` path segments. Offsets are 32-bit: past
     /// `Int32.max` bytes (over any URL length limit) the rest of a URL is not looked at.
