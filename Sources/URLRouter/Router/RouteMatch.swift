@@ -24,7 +24,7 @@ public struct RouteMatch: Sendable, CustomStringConvertible {
     /// The winning pattern, as registered.
     ///
     /// - Complexity: O(1).
-    public var pattern: String { route.pattern }
+    public var pattern: String { table.routes.pattern(routeID) }
     /// The winning route's priority.
     public var priority: Int { Int(route.priority) }
     /// The URL as matched.

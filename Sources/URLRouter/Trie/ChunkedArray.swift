@@ -42,7 +42,7 @@ struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
     /// - Complexity: O(1); a write copies the element's chunk when a copy of this array shares it.
     @inline(__always)
     subscript(index: Int) -> Element {
-        get { chunks[index &>> Self.chunkShift][index & (Self.chunkSize - 1)] }
+        _read { yield chunks[index &>> Self.chunkShift][index & (Self.chunkSize - 1)] }
         _modify { yield &chunks[index &>> Self.chunkShift][index & (Self.chunkSize - 1)] }
     }
 

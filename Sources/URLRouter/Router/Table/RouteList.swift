@@ -26,6 +26,15 @@ struct RouteList: Sendable, RandomAccessCollection {
         return route
     }
 
+    /// The pattern of route `id`, which a live leaf refers to; reads that field alone.
+    ///
+    /// - Complexity: O(1).
+    @inline(__always)
+    func pattern(_ id: Int32) -> String {
+        guard let pattern = entries[Int(id)]?.pattern else { preconditionFailure("route \(id) is removed") }
+        return pattern
+    }
+
     /// Adds `route` with the next number.
     mutating func append(_ route: Route) {
         entries.append(route)
