@@ -55,7 +55,7 @@ public struct RouteBatch: Sendable {
     var draft: RouterState
     let options: Router.Options
 
-    /// Registers `handler` for `pattern` in the batch, as ``Router/register(_:priority:access:replacing:handler:)``.
+    /// Registers `handler` for `pattern` in the batch, as ``Router/register(_:priority:access:replacing:handler:)-(String,_,_,_,_)``.
     ///
     /// ```swift
     /// try routes.register("shop://item/:id") { request in request.complete(request.parameters["id"]) }
@@ -70,7 +70,7 @@ public struct RouteBatch: Sendable {
                       options: options)
     }
 
-    /// Registers a handler that returns a value, as ``Router/registerObject(_:priority:access:replacing:handler:)``.
+    /// Registers a handler that returns a value, as ``Router/registerObject(_:priority:access:replacing:handler:)-(String,_,_,_,_)``.
     ///
     /// ```swift
     /// try routes.registerObject("shop://item/:id/view") { request in ItemView(id: request.parameters["id"]!) }
