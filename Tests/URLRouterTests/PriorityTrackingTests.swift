@@ -44,7 +44,7 @@ import Testing
         router.state.withLock { state in
             #expect(state.trie.tracksPriorities)
             #expect(state.trie.maxPriorities.count == Int(state.trie.numberCount))
-            #expect(state.trie.numberCount == Int32(state.trie.nodes.count + state.trie.literals.count))
+            #expect(state.trie.numberCount == Int32(state.trie.roots.count + state.trie.edges.count + state.trie.literals.count))
             #expect(state.trie.leafPriorities.count == state.trie.leaves.count)
         }
         #expect(router.match("t://a/7/x")?.pattern == "t://a/:n/:id")

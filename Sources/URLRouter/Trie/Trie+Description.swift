@@ -43,7 +43,7 @@ extension Trie {
             var edgeID = node.firstEdge
             while edgeID >= 0 {
                 let edge = edges[Int(edgeID)]
-                child(edgeLabel(edge), nodes[Int(edge.child)])
+                child(edgeLabel(edge), edge.node)
                 edgeID = edge.next
             }
             if leafText(node.catchAllLeaf) != nil {
@@ -52,7 +52,7 @@ extension Trie {
             return lines
         }
         var lines: [String] = []
-        for (scheme, root) in sortedLiterals(nodes[Int(Self.schemesRoot)]) {
+        for (scheme, root) in sortedLiterals(roots[Int(Self.schemesRoot)]) {
             var below = walk(root, 1)
             let fallback = fallbackLeaf(ofScheme: root.number)
             if leafText(fallback) != nil { below.append(line("(fallback)", 1, leaf: fallback)) }
@@ -61,7 +61,7 @@ extension Trie {
                 lines += below
             }
         }
-        let schemelessRoot = nodes[Int(Self.schemelessRoot)]
+        let schemelessRoot = roots[Int(Self.schemelessRoot)]
         let schemeless = walk(schemelessRoot, 1)
         if leafText(schemelessRoot.leaf) != nil || !schemeless.isEmpty {
             lines.append(line("(any scheme)", 0, leaf: schemelessRoot.leaf))

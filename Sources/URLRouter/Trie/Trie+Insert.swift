@@ -19,8 +19,8 @@ extension Trie {
         raising priority: Int32? = nil
     ) -> Endpoint? {
         if let priority { trackPriorities(before: priority) }
-        let schemeRoot = NodeRef(index: Self.schemesRoot, inSlot: false)
-        var node = NodeRef(index: Self.schemelessRoot, inSlot: false)
+        let schemeRoot = NodeRef(index: Self.schemesRoot, place: .root)
+        var node = NodeRef(index: Self.schemelessRoot, place: .root)
         if var scheme {
             guard let root = scheme.withUTF8({ literalChild(of: schemeRoot, key: $0, fold: true, create: create) }) else {
                 return nil
@@ -131,7 +131,7 @@ extension Trie {
             let parentNode = node(parent)
             if parentNode.literalFilter & key.filterBits == key.filterBits {
                 let slot = literals.find(key, parent: parentNode.number, arena: bytes)
-                if slot >= 0 { return NodeRef(index: Int32(slot), inSlot: true) }
+                if slot >= 0 { return NodeRef(index: Int32(slot), place: .slot) }
             }
             guard create else { return nil }
             // The parent changes first: adding the child may move every slot, the parent's too.
@@ -142,7 +142,7 @@ extension Trie {
             }
             let slot = literals.insert(parent: parentNode.number, key: key, number: newNumber(), arenaStart: arenaStart,
                                        arena: bytes)
-            return NodeRef(index: Int32(slot), inSlot: true)
+            return NodeRef(index: Int32(slot), place: .slot)
         }
     }
 
@@ -169,7 +169,7 @@ extension Trie {
             let edge = edges[Int(edgeID)]
             if edge.rank == shape.rank, edge.type == shape.type,
                bytes[Int(edge.suffixStart)..<Int(edge.suffixStart + edge.suffixCount)].elementsEqual(shape.suffix) {
-                return NodeRef(index: edge.child, inSlot: false)
+                return NodeRef(index: edgeID, place: .edge)
             }
             edgeID = edge.next
         }
@@ -179,12 +179,10 @@ extension Trie {
     /// Adds a placeholder edge, keeping the node's chain in matching order: by rank, then longer
     /// suffix first, then typed before untyped, then registration order.
     private mutating func addParameterChild(of parent: NodeRef, _ shape: EdgeShape) -> NodeRef {
-        let child = Int32(nodes.count)
-        nodes.append(Node(number: newNumber()))
         let suffixStart = Int32(bytes.count)
         for byte in shape.suffix { bytes.append(byte) }
-        var edge = ParameterEdge(suffixStart: suffixStart, suffixCount: Int32(shape.suffix.count), next: -1, child: child,
-                                 type: shape.type, rank: shape.rank)
+        var edge = ParameterEdge(suffixStart: suffixStart, suffixCount: Int32(shape.suffix.count), next: -1,
+                                 type: shape.type, rank: shape.rank, node: Node(number: newNumber()))
         func precedes(_ a: ParameterEdge, _ b: ParameterEdge) -> Bool {
             if a.rank != b.rank { return a.rank < b.rank }
             if a.suffixCount != b.suffixCount { return a.suffixCount > b.suffixCount }
@@ -200,7 +198,7 @@ extension Trie {
         let edgeID = Int32(edges.count)
         edges.append(edge)
         if previous >= 0 { edges[Int(previous)].next = edgeID } else { updateNode(parent) { $0.firstEdge = edgeID } }
-        return NodeRef(index: child, inSlot: false)
+        return NodeRef(index: edgeID, place: .edge)
     }
 
     private mutating func internName(_ name: String) -> Int32 {

@@ -51,7 +51,7 @@ extension Trie {
         var search = Search(input: input, best: captures, path: path)
         let scheme = schemeRoot(input)
         if let scheme { explore(from: scheme, &search, frames) }
-        let schemeless = nodes[Int(Self.schemelessRoot)]
+        let schemeless = roots[Int(Self.schemelessRoot)]
         if schemeless.literalFilter != 0 || schemeless.firstEdge >= 0 || schemeless.endLeaf >= 0 {
             explore(from: schemeless, &search, frames)
         }
@@ -67,7 +67,7 @@ extension Trie {
         guard input.schemeEnd > 0 else { return nil }
         let key = LiteralKey(base: input.bytes, count: input.schemeEnd, readableStart: input.bytes, readableEnd: input.end,
                              fold: true)
-        return literalChild(key, of: nodes[Int(Self.schemesRoot)])
+        return literalChild(key, of: roots[Int(Self.schemesRoot)])
     }
 
     /// The state of one search: the URL, the winner so far, the captures of the path explored.
@@ -132,7 +132,7 @@ extension Trie {
                     captureCount += 1
                 }
                 top += 1
-                frames[top] = Frame(node: nodes[Int(edge.child)], depth: frame.depth + 1, captureCount: captureCount,
+                frames[top] = Frame(node: edge.node, depth: frame.depth + 1, captureCount: captureCount,
                                     next: Frame.start)
                 pushed = true
                 break

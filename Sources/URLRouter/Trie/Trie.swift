@@ -3,12 +3,12 @@
 ///
 /// Layout, in one paragraph: node 0 is the root of roots, whose literal children are the
 /// schemes (folded to lowercase); node 1 is the root of scheme-less patterns; under either, depth
-/// 0 is the host. Every node has a number, given in creation order. Literal edges of all nodes
-/// live in one open-addressing hash table keyed by (parent's number, decoded bytes), and the
-/// child node is stored inside its edge's slot, so following a literal costs one probe and no
-/// second load; a 32-bit Bloom filter in the parent skips most probes for keys that are not
-/// there. Placeholder and `*` edges form a short chain per node, sorted by specificity (suffix >
-/// typed > plain > `*`), each edge leading to a node in `nodes`. A `**` route hangs on the node
+/// 0 is the host. Every node has a number, given in creation order, and lives inside the edge
+/// that leads to it, so that following an edge costs one load, not two. Literal edges of all
+/// nodes live in one open-addressing hash table keyed by (parent's number, decoded bytes): one
+/// probe finds the slot and the child in it; a 32-bit Bloom filter in the parent skips most
+/// probes for keys that are not there. Placeholder and `*` edges form a short chain per node in
+/// `edges`, sorted by specificity (suffix > typed > plain > `*`). A `**` route hangs on the node
 /// where its `**` starts (`catchAllLeaf`).
 ///
 /// ```
@@ -34,26 +34,27 @@ struct Trie: Sendable {
         var endLeaf: Int32 { leaf >= 0 ? leaf : catchAllLeaf }
     }
 
-    /// Where a node is: a literal slot (whose index changes when the table grows, so a reference
-    /// lasts only until the next literal is added) or an index in `nodes`.
+    /// Where a node is: one of the two roots, a literal slot (whose index changes when the table
+    /// grows, so a reference lasts only until the next literal is added), or a placeholder edge.
     struct NodeRef: Hashable, Sendable {
+        enum Place: Hashable, Sendable { case root, slot, edge }
         var index: Int32
-        var inSlot: Bool
+        var place: Place
     }
 
-    /// A placeholder or `*` edge.
+    /// A placeholder or `*` edge, and the node it leads to.
     struct ParameterEdge: Sendable {
         /// The literal suffix in `bytes`.
         var suffixStart: Int32
         var suffixCount: Int32
         /// The next edge of the same node, or -1.
         var next: Int32
-        /// The node it leads to, in `nodes`.
-        var child: Int32
         /// Index into `types`, or -1.
         var type: Int16
         /// `PatternSegment.rank`: 1 suffix, 2 typed, 3 plain, 4 `*`.
         var rank: UInt8
+        /// The node it leads to.
+        var node: Node
     }
 
     /// One expansion of a registered route, where it ends in the trie.
@@ -79,7 +80,8 @@ struct Trie: Sendable {
     }
 
     // Chunked (``ChunkedArray``): a registration under a reader copies what it touches only.
-    var nodes = ChunkedArray<Node>(repeating: Node(number: 0), count: 2)
+    /// The root of schemes and the scheme-less root (``schemesRoot``, ``schemelessRoot``).
+    var roots = [Node(number: schemesRoot), Node(number: schemelessRoot)]
     var edges = ChunkedArray<ParameterEdge>()
     var leaves = ChunkedArray<Leaf>()
     var captures = ChunkedArray<LeafCapture>()
@@ -104,10 +106,6 @@ struct Trie: Sendable {
     /// The lowest and highest priority ever given to a leaf.
     var priorityRange: (low: Int32, high: Int32) = (.max, .min)
 
-    init() {
-        nodes[1].number = 1
-    }
-
     static let schemesRoot: Int32 = 0
     static let schemelessRoot: Int32 = 1
     /// The most placeholder types a router takes (``ParameterEdge/type`` is 16 bits).
@@ -130,12 +128,20 @@ struct Trie: Sendable {
 
     /// The node at `ref`.
     func node(_ ref: NodeRef) -> Node {
-        ref.inSlot ? literals.slots[Int(ref.index)].node : nodes[Int(ref.index)]
+        switch ref.place {
+        case .root: roots[Int(ref.index)]
+        case .slot: literals.slots[Int(ref.index)].node
+        case .edge: edges[Int(ref.index)].node
+        }
     }
 
     /// Changes the node at `ref` in place.
     mutating func updateNode(_ ref: NodeRef, _ change: (inout Node) -> Void) {
-        if ref.inSlot { change(&literals.slots[Int(ref.index)].node) } else { change(&nodes[Int(ref.index)]) }
+        switch ref.place {
+        case .root: change(&roots[Int(ref.index)])
+        case .slot: change(&literals.slots[Int(ref.index)].node)
+        case .edge: change(&edges[Int(ref.index)].node)
+        }
     }
 
     /// The fallback leaf of the scheme root numbered `scheme`, or -1.
