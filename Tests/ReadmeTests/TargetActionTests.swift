@@ -17,13 +17,6 @@ public struct Target_Shop: MediatorTarget {
     }
 }
 
-// Also in Shop: the typed call other modules use, hiding the strings.
-extension Mediator {
-    public func shopItemView(id: Int) -> ItemView? {
-        perform(target: "Shop", action: "itemView", params: ["id": id]) as? ItemView
-    }
-}
-
 /// The README's Target-Action and bridge examples, run.
 @Suite("README: Target-Action and the bridge")
 struct TargetActionTests {
@@ -31,7 +24,7 @@ struct TargetActionTests {
         let printed = try await capturingPrints {
             let mediator = Mediator()                  // or Mediator.shared
             mediator.register(Target_Shop.self)        // or Mediator(searchModules: ["Shop"]) finds it by name
-            print(mediator.shopItemView(id: 42) ?? "nil")
+            print(mediator.perform(target: "Shop", action: "itemView", params: ["id": 42]) ?? "nil")
 
             let router = Router()
             try router.register("shop://item/:id", target: "Shop", action: "itemView", on: mediator)
