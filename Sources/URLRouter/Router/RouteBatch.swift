@@ -11,9 +11,10 @@ extension Router {
     ///
     /// The changes are made on a draft of the route table. When `body` throws, the draft is
     /// dropped and the router is unchanged; otherwise it replaces the table in one step, so no
-    /// concurrent open ever sees part of the batch. The draft costs one copy of the table
-    /// (O(routes)) per batch, however many changes it holds: a module's routes at start-up, a
-    /// route table, or thousands of routes registered while other threads open URLs.
+    /// concurrent open ever sees part of the batch. The draft shares the table's storage and
+    /// copies each chunk of it the batch changes, once, however many changes it holds: a module's
+    /// routes at start-up, a route table, or thousands of routes registered while other threads
+    /// open URLs.
     ///
     /// `body` runs under the router's writer lock: it must not register, deregister or update
     /// on this router itself (use `routes`). Opens from `body` see the table as it was before.
@@ -21,7 +22,7 @@ extension Router {
     /// - Returns: what `body` returns.
     /// - Throws: whatever `body` throws (a ``RouteError`` from a refused route, or an error of
     ///   the caller's own); then nothing is applied.
-    /// - Complexity: O(routes) for the draft, plus each change's own cost.
+    /// - Complexity: O(routes ÷ 256) to share the table, plus each change's own cost.
     @discardableResult
     public func update<Result, Failure: Error>(
         _ body: (inout RouteBatch) throws(Failure) -> Result

@@ -97,9 +97,9 @@ public final class Router: Sendable {
     /// dropped before the change, so that the builder's arrays are referenced once and change in
     /// place instead of being copied, and it is not replaced: the next reader builds it under the
     /// writer lock. A run of registrations with no reader in between thus copies nothing, while
-    /// one registration under a reader that holds the snapshot copies the table once (O(routes)).
-    /// `body` throws only before it changes anything (or, for a batch, on its own draft), so a
-    /// failed change publishes nothing.
+    /// one registration under a reader that holds the snapshot copies the chunks it touches
+    /// (``ChunkedArray``). `body` throws only before it changes anything, so a failed change
+    /// publishes nothing; a batch (``update(_:)``) works on a draft instead.
     func mutate<Result>(_ body: (inout RouterState) throws(RouteError) -> Result) throws(RouteError) -> Result {
         try state.withLock { (state: inout RouterState) throws(RouteError) -> Result in
             let wasTaken = published.withLock { published in
