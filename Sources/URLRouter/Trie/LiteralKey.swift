@@ -87,7 +87,7 @@ struct LiteralKey {
     }
 
     /// Whether the stored (already folded) bytes at `arena[start...]` equal this key.
-    func equalsStored(_ arena: ChunkedArray<UInt8>, at start: Int) -> Bool {
+    func equalsStored(_ arena: [UInt8], at start: Int) -> Bool {
         guard start + count <= arena.count else { return false }
         for index in 0..<count where arena[start + index] != (fold ? foldASCII(base[index]) : base[index]) {
             return false

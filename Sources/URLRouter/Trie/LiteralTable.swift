@@ -29,7 +29,7 @@ struct LiteralTable: Sendable {
     ///
     /// - Complexity: O(key length) expected: one slot, more only on a collision.
     @inline(__always)
-    func find(_ key: LiteralKey, parent: Int32, arena: ChunkedArray<UInt8>) -> Int {
+    func find(_ key: LiteralKey, parent: Int32, arena: [UInt8]) -> Int {
         let mask = slots.count - 1
         var index = Int(key.hash(parent: parent)) & mask
         while true {
@@ -49,7 +49,7 @@ struct LiteralTable: Sendable {
     /// Adds a literal node numbered `number` under `parent` and returns its slot. A key longer
     /// than 16 bytes must already be in the arena, folded like `key`, at `arenaStart`. Slot
     /// indices taken before this call are stale afterwards.
-    mutating func insert(parent: Int32, key: LiteralKey, number: Int32, arenaStart: Int32, arena: ChunkedArray<UInt8>) -> Int {
+    mutating func insert(parent: Int32, key: LiteralKey, number: Int32, arenaStart: Int32, arena: [UInt8]) -> Int {
         if (count + 1) * 4 > slots.count * 3 { grow(arena: arena) }
         var slot = Slot()
         slot.parent = parent
@@ -63,9 +63,9 @@ struct LiteralTable: Sendable {
     }
 
     /// The stored (already folded) key bytes of `slot`: inline in its two words, or in the arena.
-    func key(of slot: Slot, arena: ChunkedArray<UInt8>) -> [UInt8] {
+    func key(of slot: Slot, arena: [UInt8]) -> [UInt8] {
         let count = Int(slot.count)
-        if count > Self.inlineCapacity { return Array(arena[Int(slot.word0)..<Int(slot.word0) + count]) }
+        if count > Self.inlineCapacity { return Array(arena[Int(slot.word0)..<Int(slot.word0) + count]) }  // one copy
         let words = (slot.word0.littleEndian, slot.word1.littleEndian)
         return withUnsafeBytes(of: words) { Array($0.prefix(count)) }
     }
@@ -82,7 +82,7 @@ struct LiteralTable: Sendable {
     /// Doubles the slots. Slots keep no hash (it would cost a sixth of each), so each key is
     /// hashed again: the stored bytes are already folded, and folding is idempotent, so the
     /// hash is the one the key had when it was added.
-    private mutating func grow(arena: ChunkedArray<UInt8>) {
+    private mutating func grow(arena: [UInt8]) {
         let old = slots
         slots = ChunkedArray(repeating: Slot(), count: old.count * 2)
         for slot in old where slot.count != 0 {

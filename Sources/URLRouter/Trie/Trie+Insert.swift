@@ -138,7 +138,7 @@ extension Trie {
             updateNode(parent) { $0.literalFilter |= key.filterBits }
             let arenaStart = Int32(bytes.count)
             if raw.count > LiteralTable.inlineCapacity {
-                for byte in raw { bytes.append(fold ? foldASCII(byte) : byte) }
+                if fold { bytes.append(contentsOf: raw.lazy.map(foldASCII)) } else { bytes.append(contentsOf: raw) }
             }
             let slot = literals.insert(parent: parentNode.number, key: key, number: newNumber(), arenaStart: arenaStart,
                                        arena: bytes)
@@ -180,7 +180,7 @@ extension Trie {
     /// suffix first, then typed before untyped, then registration order.
     private mutating func addParameterChild(of parent: NodeRef, _ shape: EdgeShape) -> NodeRef {
         let suffixStart = Int32(bytes.count)
-        for byte in shape.suffix { bytes.append(byte) }
+        bytes.append(contentsOf: shape.suffix)
         var edge = ParameterEdge(suffixStart: suffixStart, suffixCount: Int32(shape.suffix.count), next: -1,
                                  type: shape.type, rank: shape.rank, node: Node(number: newNumber()))
         func precedes(_ a: ParameterEdge, _ b: ParameterEdge) -> Bool {

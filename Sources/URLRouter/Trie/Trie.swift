@@ -90,7 +90,9 @@ struct Trie: Sendable {
     var nameIndex: [String: Int32] = [:]
     /// Literal keys longer than a slot holds, and suffixes. Starts with one unused byte so that
     /// an offset of 0 is never a key's.
-    var bytes = ChunkedArray<UInt8>(repeating: 0, count: 1)
+    /// A plain array: long keys are read whole from it, and it stays small in a table of usual
+    /// patterns, so copying it under a reader costs little.
+    var bytes: [UInt8] = [0]
     var literals = LiteralTable()
     /// How many node numbers have been given out.
     var numberCount: Int32 = 2
