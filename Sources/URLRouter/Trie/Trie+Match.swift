@@ -113,7 +113,8 @@ extension Trie {
                                              readableStart: key.readable.start, readableEnd: key.readable.end,
                                              fold: Self.folds(depth: depth, caseInsensitivePaths: input.caseInsensitivePaths))
                     if let child = literalChild(literal, of: node) {
-                        top += 1
+                        // A node with nothing else to try is not kept to come back to.
+                        if edgeID >= 0 || node.catchAllLeaf >= 0 { top += 1 }
                         frames[top] = Frame(node: child, depth: frame.depth + 1, captureCount: frame.captureCount,
                                             next: Frame.start)
                         continue
@@ -131,7 +132,7 @@ extension Trie {
                     search.path[Int(captureCount)] = UInt16(truncatingIfNeeded: depth)
                     captureCount += 1
                 }
-                top += 1
+                if edgeID >= 0 || node.catchAllLeaf >= 0 { top += 1 }
                 frames[top] = Frame(node: edge.node, depth: frame.depth + 1, captureCount: captureCount,
                                     next: Frame.start)
                 pushed = true
