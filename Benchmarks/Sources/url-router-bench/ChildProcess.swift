@@ -30,7 +30,7 @@ final class ChildProcess {
             posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
         }
         let argv = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer { for pointer in argv { free(pointer) } }
         var pid = pid_t()
         let result = posix_spawn(&pid, arguments[0], &actions, nil, argv, environ)
         guard result == 0 else {

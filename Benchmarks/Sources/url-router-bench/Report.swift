@@ -69,8 +69,8 @@ final class Report {
     /// Every figure that carries a target, met or not.
     func targetSummary() -> String {
         figures.filter { $0.target != nil }.map { figure in
-            let where_ = figure.routeCount.map { " at N = \(grouped($0))" } ?? ""
-            return "\(figure.met == true ? "met    " : "NOT met") \(figure.name)\(where_): \(format(figure.value)) \(figure.unit)\(figure.ratio.map { ", \(figure.comparison ?? "ratio") = \(format($0))×" } ?? "") (target \(figure.target!))"
+            let place = figure.routeCount.map { " at N = \(grouped($0))" } ?? ""
+            return "\(figure.met == true ? "met    " : "NOT met") \(figure.name)\(place): \(format(figure.value)) \(figure.unit)\(figure.ratio.map { ", \(figure.comparison ?? "ratio") = \(format($0))×" } ?? "") (target \(figure.target!))"
         }.joined(separator: "\n")
     }
 
