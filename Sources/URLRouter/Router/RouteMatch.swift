@@ -21,10 +21,14 @@ public struct RouteMatch: Sendable, CustomStringConvertible {
     /// The winning route.
     var route: Route { table.routes.live(routeID) }
 
-    /// The winning pattern, as registered.
+    /// The winning pattern, as registered. For a route with link sources, the full pattern of
+    /// the source the URL came through (`https://shop.example.com/item/:id`).
     ///
-    /// - Complexity: O(1).
-    public var pattern: String { route.pattern }
+    /// - Complexity: O(1); O(URL length) for a route with link sources.
+    public var pattern: String {
+        let route = self.route
+        return route.sources.isEmpty ? route.pattern : route.sourcePattern(matching: url)
+    }
     /// The winning route's priority.
     public var priority: Int { Int(route.priority) }
     /// The URL as matched.

@@ -221,10 +221,13 @@ public struct RouteInfo: Sendable, Hashable, CustomStringConvertible {
     public var access: RouteAccess
     /// Whether it was registered with `registerObject` (or bridged to an action).
     public var returnsObject: Bool
+    /// The link sources it serves, lowercased; empty for a plain pattern (see ``LinkSource``).
+    public var sources: [LinkSource] = []
 
-    /// `pattern`, with the priority and access when they are not the defaults.
+    /// `pattern` (with its sources: `item/:id [shop, https://shop.example.com]`), with the
+    /// priority and access when they are not the defaults.
     public var description: String {
-        var text = pattern
+        var text = sources.isEmpty ? pattern : Route.displayName(pattern, sources: sources)
         if priority != 0 { text += " (priority \(priority))" }
         if access == .internalOnly { text += " (internal only)" }
         return text
@@ -234,7 +237,8 @@ public struct RouteInfo: Sendable, Hashable, CustomStringConvertible {
 extension RouteInfo {
     init(_ route: Route) {
         let returnsObject = if case .object = route.handler { true } else { false }
-        self.init(pattern: route.pattern, priority: Int(route.priority), access: route.access, returnsObject: returnsObject)
+        self.init(pattern: route.pattern, priority: Int(route.priority), access: route.access, returnsObject: returnsObject,
+                  sources: route.sources)
     }
 }
 
@@ -251,7 +255,7 @@ extension Router: CustomStringConvertible {
         let table = currentTable()
         return table.trie.dump { route, _ in
             let route = table.routes.live(route)
-            return route.priority == 0 ? route.pattern : "\(route.pattern) (priority \(route.priority))"
+            return route.priority == 0 ? route.displayName : "\(route.displayName) (priority \(route.priority))"
         }
     }
 }

@@ -15,8 +15,10 @@ struct Route: Sendable {
     let access: RouteAccess
     let handler: Handler
     let externalCheck: ExternalCheck?
-    /// How many leaves (expansions of its optional groups) it has in the trie.
+    /// How many leaves (expansions of its optional groups, for each source) it has in the trie.
     let leafCount: Int32
+    /// The link sources `pattern` serves (then written without a scheme); empty for a plain pattern.
+    var sources: [LinkSource] = []
 }
 
 /// An immutable snapshot of everything matching needs. Opens read one snapshot from start to

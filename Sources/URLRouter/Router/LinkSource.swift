@@ -1,0 +1,119 @@
+/// Where links to a route come from: a custom scheme (`shop://item/42`) or a web host
+/// (`https://shop.example.com/item/42`, a Universal Link or App Link). One registration serves
+/// every source it lists, as one route.
+///
+/// ```swift
+/// try router.register("item/:id", sources: [.scheme("shop"), .web("shop.example.com")]) { request in
+///     request.complete(request.parameters["id"])
+/// }
+/// router.open("shop://item/42")                       // true
+/// router.open("https://SHOP.example.com/item/42")     // true: hosts compare ASCII case-insensitively
+/// router.open("https://shop.example.com:443/item/42") // false: no port, no userinfo
+/// ```
+///
+/// In a custom scheme the host is the pattern's first segment, as in any pattern
+/// (`shop://item/42` has segments `item`, `42`). In a web link the host is the domain: it must
+/// equal one of the route's hosts, and the path starts after it. Web sources serve `https`
+/// only; an `http` link, a port, userinfo or a trailing dot in the host is never matched.
+public enum LinkSource: Sendable, Hashable, CustomStringConvertible {
+    /// A custom scheme, e.g. `shop` for `shop://item/42`. Compared case-insensitively.
+    case scheme(String)
+    /// A web host, e.g. `shop.example.com` for `https://shop.example.com/item/42`. ASCII only
+    /// (write an internationalised name in its `xn--` form); compared case-insensitively.
+    case web(String)
+
+    /// `shop` for a scheme, `https://shop.example.com` for a web host.
+    public var description: String {
+        switch self {
+        case .scheme(let scheme): scheme
+        case .web(let host): "https://\(host)"
+        }
+    }
+
+    /// The source, lowercased, or an error saying what is wrong with it.
+    func normalized(for pattern: String) throws(RouteError) -> LinkSource {
+        switch self {
+        case .scheme(let scheme):
+            let lowered = Self.asciiLowercased(scheme)
+            let bytes = Array((lowered + ":").utf8)
+            let length = bytes.withUnsafeBufferPointer { URLScanner.schemeLength($0) }
+            guard length > 0, length == bytes.count - 1 else {
+                throw .invalidPattern(pattern, "the source scheme \(RouteError.quoted(scheme)) is not a scheme ([A-Za-z][A-Za-z0-9+.-]*).")
+            }
+            guard lowered != "https", lowered != "http" else {
+                throw .invalidPattern(pattern, "\(RouteError.quoted(scheme)) is a web scheme; list the host as .web(\"host\") instead.")
+            }
+            return .scheme(lowered)
+        case .web(let host):
+            let lowered = Self.asciiLowercased(host)
+            guard Self.isHostName(lowered) else {
+                throw .invalidPattern(pattern,
+                    "the web host \(RouteError.quoted(host)) is not a host name: dot-separated labels of ASCII letters, digits and \"-\", no port, no userinfo, no trailing dot.")
+            }
+            return .web(lowered)
+        }
+    }
+
+    /// The full pattern for `path` (written without a scheme) from this source.
+    func pattern(_ path: String) -> String {
+        switch self {
+        case .scheme(let scheme): "\(scheme)://\(path)"
+        case .web(let host): "https://\(host)/\(path)"
+        }
+    }
+
+    /// Whether `host` (lowercase) is a DNS name: labels of `[a-z0-9-]`, 1 to 63 bytes, not
+    /// starting or ending with `-`, at most 253 bytes in all.
+    static func isHostName(_ host: String) -> Bool {
+        let bytes = Array(host.utf8)
+        guard !bytes.isEmpty, bytes.count <= 253 else { return false }
+        for label in bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false) {
+            guard (1...63).contains(label.count), label.first != UInt8(ascii: "-"), label.last != UInt8(ascii: "-"),
+                  label.allSatisfy({ $0 &- UInt8(ascii: "a") < 26 || $0 &- UInt8(ascii: "0") < 10 || $0 == UInt8(ascii: "-") })
+            else { return false }
+        }
+        return true
+    }
+
+    /// Checks a registration's path and sources; returns the sources lowercased.
+    static func validate(_ sources: [LinkSource], path: String) throws(RouteError) -> [LinkSource] {
+        guard !sources.isEmpty else {
+            throw .invalidPattern(path, "a registration with link sources lists at least one source.")
+        }
+        let bytes = Array(path.utf8)
+        let schemeLength = bytes.withUnsafeBufferPointer { URLScanner.schemeLength($0) }
+        guard !path.hasPrefix("/"), schemeLength == 0 else {
+            throw .invalidPattern(path, "with link sources, write the path alone, without a scheme or leading \"/\" (\"item/:id\").")
+        }
+        guard !path.isEmpty else {
+            throw .invalidPattern(path, "with link sources, the path has at least one segment.")
+        }
+        var normalized: [LinkSource] = []
+        for source in sources {
+            let source = try source.normalized(for: path)
+            guard !normalized.contains(source) else {
+                throw .invalidPattern(path, "the source \(RouteError.quoted(source.description)) is listed twice.")
+            }
+            normalized.append(source)
+        }
+        return normalized
+    }
+
+    /// The host of an `https` or `http` URL as matching reads it: the first segment after the
+    /// scheme, percent-decoded, ASCII letters lowercased (a port or userinfo stays in it). Nil
+    /// for any other scheme.
+    static func webHost(of url: String) -> String? {
+        let scheme = url.prefix { $0 != ":" }.lowercased()
+        guard scheme == "https" || scheme == "http" else { return nil }
+        let raw = url.dropFirst(scheme.count + 1).drop { $0 == "/" }.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        let bytes = Array(raw.utf8)
+        let decoded = bytes.withUnsafeBufferPointer { PercentDecoding.bytes($0) }
+        return String(decoding: decoded.map(foldASCII), as: UTF8.self)
+    }
+
+    /// `text` with ASCII letters lowercased and nothing else changed: Unicode lowercasing would
+    /// turn the Kelvin sign into `k` and let a lookalike pass for an ASCII name.
+    static func asciiLowercased(_ text: String) -> String {
+        String(decoding: text.utf8.map(foldASCII), as: UTF8.self)
+    }
+}
