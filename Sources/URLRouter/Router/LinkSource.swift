@@ -75,11 +75,16 @@ public enum LinkSource: Sendable, Hashable, CustomStringConvertible {
         return true
     }
 
-    /// Checks a registration's path and sources; returns the sources lowercased.
-    static func validate(_ sources: [LinkSource], path: String) throws(RouteError) -> [LinkSource] {
+    /// Refuses an empty list, which would otherwise register `path` as a plain pattern.
+    static func requireSome(_ sources: [LinkSource], path: String) throws(RouteError) {
         guard !sources.isEmpty else {
             throw .invalidPattern(path, "a registration with link sources lists at least one source.")
         }
+    }
+
+    /// Checks a registration's path and sources; returns the sources lowercased.
+    static func validate(_ sources: [LinkSource], path: String) throws(RouteError) -> [LinkSource] {
+        try requireSome(sources, path: path)
         let bytes = Array(path.utf8)
         let schemeLength = bytes.withUnsafeBufferPointer { URLScanner.schemeLength($0) }
         guard !path.hasPrefix("/"), schemeLength == 0 else {

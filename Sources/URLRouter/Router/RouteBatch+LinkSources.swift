@@ -13,6 +13,7 @@ extension RouteBatch {
         _ path: String, sources: [LinkSource], priority: Int = 0, access: RouteAccess = .public,
         replacing: Bool = false, handler: @escaping @Sendable (RouteRequest) -> Void
     ) throws(RouteError) {
+        try LinkSource.requireSome(sources, path: path)
         try draft.add(path, sources: sources, priority: priority, access: access, replacing: replacing,
                       handler: .action(handler), options: options)
     }
@@ -29,6 +30,7 @@ extension RouteBatch {
         _ path: String, sources: [LinkSource], priority: Int = 0, access: RouteAccess = .public,
         replacing: Bool = false, handler: @escaping @Sendable (RouteRequest) -> Any?
     ) throws(RouteError) {
+        try LinkSource.requireSome(sources, path: path)
         try draft.add(path, sources: sources, priority: priority, access: access, replacing: replacing,
                       handler: .object(handler), options: options)
     }

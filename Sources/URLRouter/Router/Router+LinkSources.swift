@@ -21,6 +21,7 @@ extension Router {
         _ path: String, sources: [LinkSource], priority: Int = 0, access: RouteAccess = .public,
         replacing: Bool = false, handler: @escaping @Sendable (RouteRequest) -> Void
     ) throws(RouteError) {
+        try LinkSource.requireSome(sources, path: path)
         try mutate { (state: inout RouterState) throws(RouteError) in
             try state.add(path, sources: sources, priority: priority, access: access, replacing: replacing,
                           handler: .action(handler), options: options)
@@ -39,6 +40,7 @@ extension Router {
         _ path: String, sources: [LinkSource], priority: Int = 0, access: RouteAccess = .public,
         replacing: Bool = false, handler: @escaping @Sendable (RouteRequest) -> Any?
     ) throws(RouteError) {
+        try LinkSource.requireSome(sources, path: path)
         try mutate { (state: inout RouterState) throws(RouteError) in
             try state.add(path, sources: sources, priority: priority, access: access, replacing: replacing,
                           handler: .object(handler), options: options)
