@@ -21,13 +21,13 @@ public struct RouteMatch: Sendable, CustomStringConvertible {
     /// The winning route.
     var route: Route { table.routes.live(routeID) }
 
-    /// The winning pattern, as registered. For a route with link sources, the full pattern of
-    /// the source the URL came through (`https://shop.example.com/item/:id`).
+    /// The winning pattern, as registered. For a route with link origins, the full pattern of
+    /// the origin the URL came through (`https://shop.example.com/item/:id`).
     ///
-    /// - Complexity: O(1); O(URL length) for a route with link sources.
+    /// - Complexity: O(1); O(URL length) for a route with link origins.
     public var pattern: String {
         let route = self.route
-        return route.sources.isEmpty ? route.pattern : route.sourcePattern(matching: url)
+        return route.origins.isEmpty ? route.pattern : route.originPattern(matching: url)
     }
     /// The winning route's priority.
     public var priority: Int { Int(route.priority) }

@@ -47,7 +47,7 @@ extension Router {
 /// One candidate route evaluated against a URL.
 private struct Evaluated {
     let route: Int32
-    /// The pattern as shown: for a route with link sources, the one of the source judged.
+    /// The pattern as shown: for a route with link origins, the one of the origin judged.
     let shown: String
     /// 0: the scheme's own patterns, 1: scheme-less, 2: the scheme's fallback.
     let tier: Int
@@ -58,12 +58,12 @@ private struct Evaluated {
     /// How many segments fit before it failed.
     let progress: Int
 
-    /// Nil when the route cannot take URLs of this scheme at all. A route with link sources is
-    /// judged by the source pattern that fits the URL best.
+    /// Nil when the route cannot take URLs of this scheme at all. A route with link origins is
+    /// judged by the origin pattern that fits the URL best.
     init?(route: Int32, table: RouteTable, url: ParsedURL) {
         guard let entry = table.routes[Int(route)] else { return nil }
         var best: Evaluated?
-        for text in entry.sourcePatterns {
+        for text in entry.originPatterns {
             guard let candidate = Evaluated(route: route, priority: Int(entry.priority), text: text, table: table, url: url)
             else { continue }
             if let found = best, found.failure == nil || (candidate.failure != nil && candidate.progress <= found.progress) {

@@ -33,7 +33,7 @@ extension Router {
             self.caseInsensitivePaths = caseInsensitivePaths
             self.formDecoding = formDecoding
             self.allowedExternalSchemes = allowedExternalSchemes.map { Set($0.map { $0.lowercased() }) }
-            self.allowedExternalHosts = allowedExternalHosts.map { Set($0.map(LinkSource.asciiLowercased)) }
+            self.allowedExternalHosts = allowedExternalHosts.map { Set($0.map(LinkOrigin.asciiLowercased)) }
         }
     }
 

@@ -221,13 +221,13 @@ public struct RouteInfo: Sendable, Hashable, CustomStringConvertible {
     public var access: RouteAccess
     /// Whether it was registered with `registerObject` (or bridged to an action).
     public var returnsObject: Bool
-    /// The link sources it serves, lowercased; empty for a plain pattern (see ``LinkSource``).
-    public var sources: [LinkSource] = []
+    /// The link origins it serves, lowercased; empty for a plain pattern (see ``LinkOrigin``).
+    public var origins: [LinkOrigin] = []
 
-    /// `pattern` (with its sources: `item/:id [shop, https://shop.example.com]`), with the
+    /// `pattern` (with its origins: `item/:id [shop, https://shop.example.com]`), with the
     /// priority and access when they are not the defaults.
     public var description: String {
-        var text = sources.isEmpty ? pattern : Route.displayName(pattern, sources: sources)
+        var text = origins.isEmpty ? pattern : Route.displayName(pattern, origins: origins)
         if priority != 0 { text += " (priority \(priority))" }
         if access == .internalOnly { text += " (internal only)" }
         return text
@@ -238,7 +238,7 @@ extension RouteInfo {
     init(_ route: Route) {
         let returnsObject = if case .object = route.handler { true } else { false }
         self.init(pattern: route.pattern, priority: Int(route.priority), access: route.access, returnsObject: returnsObject,
-                  sources: route.sources)
+                  origins: route.origins)
     }
 }
 

@@ -16,27 +16,27 @@ struct RouterState: Sendable {
         return try RoutePattern(pattern, knownTypes: { name in types.contains { $0.name == name } }, limits: options.limits)
     }
 
-    /// The patterns a registration puts in the trie: `text` itself, or one per link source.
-    func parse(_ text: String, sources: [LinkSource], options: Router.Options) throws(RouteError) -> [RoutePattern] {
-        guard !sources.isEmpty else { return [try parse(text, options: options)] }
+    /// The patterns a registration puts in the trie: `text` itself, or one per link origin.
+    func parse(_ text: String, origins: [LinkOrigin], options: Router.Options) throws(RouteError) -> [RoutePattern] {
+        guard !origins.isEmpty else { return [try parse(text, options: options)] }
         var patterns: [RoutePattern] = []
-        for source in try LinkSource.validate(sources, path: text) {
-            patterns.append(try parse(source.pattern(text), options: options))
+        for origin in try LinkOrigin.validate(origins, path: text) {
+            patterns.append(try parse(origin.pattern(text), options: options))
         }
         return patterns
     }
 
     /// Adds a route, refusing conflicts unless `replacing`. Everything is checked before
-    /// anything changes, so a refused route leaves the state as it was. With `sources`, the
-    /// route has the leaves of every source's pattern (see ``LinkSource``).
+    /// anything changes, so a refused route leaves the state as it was. With `origins`, the
+    /// route has the leaves of every origin's pattern (see ``LinkOrigin``).
     ///
-    /// - Complexity: O(pattern length × sources); independent of the number of routes.
+    /// - Complexity: O(pattern length × origins); independent of the number of routes.
     mutating func add(
-        _ text: String, sources: [LinkSource] = [], priority: Int, access: RouteAccess, replacing: Bool,
+        _ text: String, origins: [LinkOrigin] = [], priority: Int, access: RouteAccess, replacing: Bool,
         handler: Route.Handler, externalCheck: Route.ExternalCheck? = nil, options: Router.Options
     ) throws(RouteError) {
-        let patterns = try parse(text, sources: sources, options: options)
-        let sources = sources.isEmpty ? [] : try LinkSource.validate(sources, path: text)
+        let patterns = try parse(text, origins: origins, options: options)
+        let origins = origins.isEmpty ? [] : try LinkOrigin.validate(origins, path: text)
         let leaves = patterns.flatMap { pattern in pattern.expansions.map { (pattern, $0) } }
         guard liveRoutes < options.limits.maxRoutes || replacing else {
             throw .limitExceeded(text, "the router already holds \(liveRoutes) routes; the limit is \(options.limits.maxRoutes) (Router.Limits.maxRoutes).")
@@ -72,7 +72,7 @@ struct RouterState: Sendable {
             }
         }
         routes.append(Route(pattern: text, priority: clamped, access: access, handler: handler,
-                            externalCheck: externalCheck, leafCount: Int32(leaves.count), sources: sources))
+                            externalCheck: externalCheck, leafCount: Int32(leaves.count), origins: origins))
         liveRoutes += 1
     }
 
@@ -89,10 +89,10 @@ struct RouterState: Sendable {
         return trie.leaves[Int(leaf)].route
     }
 
-    /// Removes the route registered with `text` and `sources` (or a pattern of the same shape,
-    /// expansion for expansion, with the same sources in any order). Routes below it stay.
-    mutating func remove(_ text: String, sources: [LinkSource] = [], options: Router.Options) -> Bool {
-        guard let patterns = try? parse(text, sources: sources, options: options) else { return false }
+    /// Removes the route registered with `text` and `origins` (or a pattern of the same shape,
+    /// expansion for expansion, with the same origins in any order). Routes below it stay.
+    mutating func remove(_ text: String, origins: [LinkOrigin] = [], options: Router.Options) -> Bool {
+        guard let patterns = try? parse(text, origins: origins, options: options) else { return false }
         var owner: Int32?
         var leafCount = 0
         for pattern in patterns {
@@ -104,14 +104,14 @@ struct RouterState: Sendable {
             }
         }
         guard let owner, case let route = routes.live(owner), route.leafCount == Int32(leafCount),
-              Set(route.sources) == Set((try? LinkSource.validate(sources, path: text)) ?? []) else { return false }
+              Set(route.origins) == Set((try? LinkOrigin.validate(origins, path: text)) ?? []) else { return false }
         remove(route: owner, options: options)
         return true
     }
 
     private mutating func remove(route id: Int32, options: Router.Options) {
         guard let route = routes[Int(id)] else { return }
-        for pattern in (try? parse(route.pattern, sources: route.sources, options: options)) ?? [] {
+        for pattern in (try? parse(route.pattern, origins: route.origins, options: options)) ?? [] {
             for segments in pattern.expansions {
                 if let endpoint = trie.endpoint(scheme: pattern.scheme, isFallback: pattern.isFallback, segments: segments,
                                                 caseInsensitivePaths: options.caseInsensitivePaths, create: false),
@@ -144,7 +144,7 @@ struct RouterState: Sendable {
         var rebuilt = RouterState(hooks: hooks)
         rebuilt.trie.types = trie.types
         for case let route? in routes {
-            try? rebuilt.add(route.pattern, sources: route.sources, priority: Int(route.priority), access: route.access, replacing: false,
+            try? rebuilt.add(route.pattern, origins: route.origins, priority: Int(route.priority), access: route.access, replacing: false,
                              handler: route.handler, externalCheck: route.externalCheck, options: options)
         }
         self = rebuilt

@@ -1,9 +1,9 @@
 /// Where links to a route come from: a custom scheme (`shop://item/42`) or a web host
 /// (`https://shop.example.com/item/42`, a Universal Link or App Link). One registration serves
-/// every source it lists, as one route.
+/// every origin it lists, as one route.
 ///
 /// ```swift
-/// try router.register("item/:id", sources: [.scheme("shop"), .web("shop.example.com")]) { request in
+/// try router.register("item/:id", origins: [.scheme("shop"), .web("shop.example.com")]) { request in
 ///     request.complete(request.parameters["id"])
 /// }
 /// router.open("shop://item/42")                       // true
@@ -13,9 +13,9 @@
 ///
 /// In a custom scheme the host is the pattern's first segment, as in any pattern
 /// (`shop://item/42` has segments `item`, `42`). In a web link the host is the domain: it must
-/// equal one of the route's hosts, and the path starts after it. Web sources serve `https`
+/// equal one of the route's hosts, and the path starts after it. Web origins serve `https`
 /// only; an `http` link, a port, userinfo or a trailing dot in the host is never matched.
-public enum LinkSource: Sendable, Hashable, CustomStringConvertible {
+public enum LinkOrigin: Sendable, Hashable, CustomStringConvertible {
     /// A custom scheme, e.g. `shop` for `shop://item/42`. Compared case-insensitively.
     case scheme(String)
     /// A web host, e.g. `shop.example.com` for `https://shop.example.com/item/42`. ASCII only
@@ -30,15 +30,15 @@ public enum LinkSource: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// The source, lowercased, or an error saying what is wrong with it.
-    func normalized(for pattern: String) throws(RouteError) -> LinkSource {
+    /// The origin, lowercased, or an error saying what is wrong with it.
+    func normalized(for pattern: String) throws(RouteError) -> LinkOrigin {
         switch self {
         case .scheme(let scheme):
             let lowered = Self.asciiLowercased(scheme)
             let bytes = Array((lowered + ":").utf8)
             let length = bytes.withUnsafeBufferPointer { URLScanner.schemeLength($0) }
             guard length > 0, length == bytes.count - 1 else {
-                throw .invalidPattern(pattern, "the source scheme \(RouteError.quoted(scheme)) is not a scheme ([A-Za-z][A-Za-z0-9+.-]*).")
+                throw .invalidPattern(pattern, "the origin scheme \(RouteError.quoted(scheme)) is not a scheme ([A-Za-z][A-Za-z0-9+.-]*).")
             }
             guard lowered != "https", lowered != "http" else {
                 throw .invalidPattern(pattern, "\(RouteError.quoted(scheme)) is a web scheme; list the host as .web(\"host\") instead.")
@@ -54,7 +54,7 @@ public enum LinkSource: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// The full pattern for `path` (written without a scheme) from this source.
+    /// The full pattern for `path` (written without a scheme) from this origin.
     func pattern(_ path: String) -> String {
         switch self {
         case .scheme(let scheme): "\(scheme)://\(path)"
@@ -76,30 +76,30 @@ public enum LinkSource: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Refuses an empty list, which would otherwise register `path` as a plain pattern.
-    static func requireSome(_ sources: [LinkSource], path: String) throws(RouteError) {
-        guard !sources.isEmpty else {
-            throw .invalidPattern(path, "a registration with link sources lists at least one source.")
+    static func requireSome(_ origins: [LinkOrigin], path: String) throws(RouteError) {
+        guard !origins.isEmpty else {
+            throw .invalidPattern(path, "a registration with link origins lists at least one origin.")
         }
     }
 
-    /// Checks a registration's path and sources; returns the sources lowercased.
-    static func validate(_ sources: [LinkSource], path: String) throws(RouteError) -> [LinkSource] {
-        try requireSome(sources, path: path)
+    /// Checks a registration's path and origins; returns the origins lowercased.
+    static func validate(_ origins: [LinkOrigin], path: String) throws(RouteError) -> [LinkOrigin] {
+        try requireSome(origins, path: path)
         let bytes = Array(path.utf8)
         let schemeLength = bytes.withUnsafeBufferPointer { URLScanner.schemeLength($0) }
         guard !path.hasPrefix("/"), schemeLength == 0 else {
-            throw .invalidPattern(path, "with link sources, write the path alone, without a scheme or leading \"/\" (\"item/:id\").")
+            throw .invalidPattern(path, "with link origins, write the path alone, without a scheme or leading \"/\" (\"item/:id\").")
         }
         guard !path.isEmpty else {
-            throw .invalidPattern(path, "with link sources, the path has at least one segment.")
+            throw .invalidPattern(path, "with link origins, the path has at least one segment.")
         }
-        var normalized: [LinkSource] = []
-        for source in sources {
-            let source = try source.normalized(for: path)
-            guard !normalized.contains(source) else {
-                throw .invalidPattern(path, "the source \(RouteError.quoted(source.description)) is listed twice.")
+        var normalized: [LinkOrigin] = []
+        for origin in origins {
+            let origin = try origin.normalized(for: path)
+            guard !normalized.contains(origin) else {
+                throw .invalidPattern(path, "the origin \(RouteError.quoted(origin.description)) is listed twice.")
             }
-            normalized.append(source)
+            normalized.append(origin)
         }
         return normalized
     }

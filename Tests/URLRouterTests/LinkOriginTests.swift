@@ -1,14 +1,14 @@
 import Testing
 @testable import URLRouter
 
-@Suite("Link sources")
-struct LinkSourceTests {
-    static let sources: [LinkSource] = [.scheme("shop"), .scheme("ShopApp"), .web("shop.example.com"), .web("WWW.shop.example.com")]
+@Suite("Link origins")
+struct LinkOriginTests {
+    static let origins: [LinkOrigin] = [.scheme("shop"), .scheme("ShopApp"), .web("shop.example.com"), .web("WWW.shop.example.com")]
 
-    /// One route for `item/:id` under every source, returning the pattern it matched.
+    /// One route for `item/:id` under every origin, returning the pattern it matched.
     static func makeRouter(options: Router.Options = Router.Options()) throws -> Router {
         let router = Router(options: options)
-        try router.registerObject("item/:id", sources: sources) { request in request.pattern }
+        try router.registerObject("item/:id", origins: origins) { request in request.pattern }
         return router
     }
 
@@ -27,7 +27,7 @@ struct LinkSourceTests {
     }
 
     @Test("lookalike hosts, ports, userinfo and other shapes are not matched", arguments: [
-        "http://shop.example.com/item/42",             // web sources serve https only
+        "http://shop.example.com/item/42",             // web origins serve https only
         "https://shop.example.com.evil.net/item/42",
         "https://evilshop.example.com/item/42",
         "https://xn--shp-sna.example.com/item/42",     // punycode of a lookalike name
@@ -47,7 +47,7 @@ struct LinkSourceTests {
     }
 
     @Test("bad registrations say what is wrong and add nothing", arguments: [
-        ("shop://item/:id", [LinkSource.scheme("shop")]),
+        ("shop://item/:id", [LinkOrigin.scheme("shop")]),
         ("/item/:id", [.scheme("shop")]),
         ("", [.scheme("shop")]),
         ("item/:id", []),
@@ -65,9 +65,9 @@ struct LinkSourceTests {
         ("item/:id", [.web("-shop.example.com")]),
         ("item/:id", [.web("shop..example.com")]),
     ])
-    func invalid(path: String, sources: [LinkSource]) throws {
+    func invalid(path: String, origins: [LinkOrigin]) throws {
         let router = Router()
-        let error = caught { try router.register(path, sources: sources) { _ in } }
+        let error = caught { try router.register(path, origins: origins) { _ in } }
         #expect(error?.code == .invalidPattern)
         #expect(router.routes.isEmpty)
     }
@@ -75,39 +75,39 @@ struct LinkSourceTests {
     @Test func listedOnceWithItsSources() throws {
         let routes = try Self.makeRouter().routes
         #expect(routes.map(\.pattern) == ["item/:id"])
-        #expect(routes.first?.sources == [.scheme("shop"), .scheme("shopapp"), .web("shop.example.com"), .web("www.shop.example.com")])
+        #expect(routes.first?.origins == [.scheme("shop"), .scheme("shopapp"), .web("shop.example.com"), .web("www.shop.example.com")])
         #expect(routes.first?.description == "item/:id [shop, shopapp, https://shop.example.com, https://www.shop.example.com]")
     }
 
-    @Test("generation prints the source asked for", arguments: [
-        (LinkSource.scheme("shop"), ["id": "42"], "shop://item/42"),
+    @Test("generation prints the origin asked for", arguments: [
+        (LinkOrigin.scheme("shop"), ["id": "42"], "shop://item/42"),
         (.scheme("SHOPAPP"), ["id": "42", "ref": "mail"], "shopapp://item/42?ref=mail"),
         (.web("shop.example.com"), ["id": "42"], "https://shop.example.com/item/42"),
         (.web("WWW.Shop.Example.com"), ["id": "a b/c"], "https://www.shop.example.com/item/a%20b%2Fc"),
     ])
-    func generates(source: LinkSource, parameters: [String: String], expected: String) throws {
+    func generates(origin: LinkOrigin, parameters: [String: String], expected: String) throws {
         let router = try Self.makeRouter()
-        let url = try router.url(for: "item/:id", parameters: parameters, source: source)
+        let url = try router.url(for: "item/:id", parameters: parameters, origin: origin)
         #expect(url == expected)
         let match = try #require(router.match(url))
         #expect(match.parameters["id"] == parameters["id"])
-        #expect(match.pattern == (try source.normalized(for: "item/:id")).pattern("item/:id"))
+        #expect(match.pattern == (try origin.normalized(for: "item/:id")).pattern("item/:id"))
     }
 
-    @Test("generation refuses a source the route does not have", arguments: [
-        ("item/:id", LinkSource.web("evil.example.com")),
+    @Test("generation refuses a origin the route does not have", arguments: [
+        ("item/:id", LinkOrigin.web("evil.example.com")),
         ("item/:id", .scheme("mail")),
         ("cart", .scheme("shop")),
     ])
-    func generationRefusesUnknownSources(path: String, source: LinkSource) throws {
+    func generationRefusesUnknownSources(path: String, origin: LinkOrigin) throws {
         let router = try Self.makeRouter()
         try router.register("shop://cart") { _ in }
-        let error = caught { try router.url(for: path, parameters: ["id": "1"], source: source) }
+        let error = caught { try router.url(for: path, parameters: ["id": "1"], origin: origin) }
         #expect(error?.code == .invalidParameter)
-        #expect(error?.message.contains(source.description) == true)
+        #expect(error?.message.contains(origin.description) == true)
     }
 
-    @Test("a conflict on any source refuses the whole registration", arguments: [
+    @Test("a conflict on any origin refuses the whole registration", arguments: [
         "https://shop.example.com/item/:x",
         "shopapp://item/:other",
         "SHOP://item/:id",
@@ -115,7 +115,7 @@ struct LinkSourceTests {
     func conflictOnAnySource(existing: String) throws {
         let router = Router()
         try router.register(existing) { _ in }
-        let error = caught { try router.register("item/:id", sources: Self.sources) { _ in } }
+        let error = caught { try router.register("item/:id", origins: Self.origins) { _ in } }
         #expect(error?.code == .conflict)
         #expect(error?.message.contains(existing) == true)
         #expect(router.routes.count == 1)
@@ -128,7 +128,7 @@ struct LinkSourceTests {
         let error = caught { try router.register("shopapp://item/:x") { _ in } }
         #expect(error?.code == .conflict)
         #expect(error?.message.contains("item/:id [shop, shopapp, https://shop.example.com, https://www.shop.example.com]") == true)
-        try router.register("item/:x", sources: [.web("www.shop.example.com")], replacing: true) { _ in }
+        try router.register("item/:x", origins: [.web("www.shop.example.com")], replacing: true) { _ in }
         #expect(router.routes.map(\.pattern) == ["item/:x"])
         #expect(router.match("shop://item/1") == nil)
     }
