@@ -6,10 +6,17 @@ import URLRouter
 /// It imports nothing but the router. Other modules reach it through its URLs, or through the
 /// mediator by the target name `"Shop"` (see the typed calls in `Target_Shop.swift`).
 public enum ShopModule {
+    /// The web host whose `https` links reach the item pages, as `shop://` links do.
+    public static let webHost = "shop.example.com"
+    /// Where item links come from: `shop://item/42` and `https://shop.example.com/item/42`.
+    static let itemOrigins: [LinkOrigin] = [.scheme("shop"), .web(webHost)]
+
     /// What each pattern is and reaches, for `deeplink routes`.
     public static let routeGuide: [String: (kind: String, reaches: String)] = [
         "shop://item/:id<int>": ("handler", "item summary; typed placeholder, completes with the item"),
+        "https://shop.example.com/item/:id<int>": ("handler", "the same route as shop://item/:id<int>, for web links"),
         "shop://item/:id<int>/view": ("object", "ShopItemView, the item screen"),
+        "https://shop.example.com/item/:id<int>/view": ("object", "the same route as shop://item/:id<int>/view, for web links"),
         "shop://category/**": ("object", "category page for any depth of path"),
         "shop://cart": ("handler", "cart contents"),
         "shop://cart/add/:id<int>": ("handler", "adds an item to the cart"),
@@ -23,9 +30,10 @@ public enum ShopModule {
         mediator.register(Target_Shop.self)
 
         // A plain handler with a typed placeholder: `shop://item/abc` does not match at all.
+        // One route for `shop://` links and `https://shop.example.com` web links alike.
         // Its result is key-value pairs rather than a dictionary: nothing to hash, and the
         // app's JSON keeps their order.
-        try router.register("shop://item/:id<int>") { request in
+        try router.register("item/:id<int>", origins: itemOrigins) { request in
             guard let id = request.parameters.int("id") else { return request.complete(nil) }
             let item = Catalog.item(id)
             request.complete(["id": item.id, "name": item.name, "price": item.price,
@@ -33,7 +41,7 @@ public enum ShopModule {
         }
 
         // An object handler: `router.object(for:)` returns the view itself.
-        try router.registerObject("shop://item/:id<int>/view") { request in
+        try router.registerObject("item/:id<int>/view", origins: itemOrigins) { request in
             request.parameters.int("id").map { ShopItemView(item: Catalog.item($0), referrer: request.parameters["ref"]) }
         }
 

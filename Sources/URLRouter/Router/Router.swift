@@ -224,6 +224,14 @@ public struct RouteInfo: Sendable, Hashable, CustomStringConvertible {
     /// The link origins it serves, lowercased; empty for a plain pattern (see ``LinkOrigin``).
     public var origins: [LinkOrigin] = []
 
+    /// The full pattern of each origin (`shop://item/:id`, `https://shop.example.com/item/:id`),
+    /// or `[pattern]` for a plain pattern.
+    ///
+    /// ```swift
+    /// for route in router.routes { print(route.originPatterns.joined(separator: ", ")) }
+    /// ```
+    public var originPatterns: [String] { origins.isEmpty ? [pattern] : origins.map { $0.pattern(pattern) } }
+
     /// `pattern` (with its origins: `item/:id [shop, https://shop.example.com]`), with the
     /// priority and access when they are not the defaults.
     public var description: String {
