@@ -16,14 +16,16 @@ struct RouterState: Sendable {
         return try RoutePattern(pattern, knownTypes: { name in types.contains { $0.name == name } }, limits: options.limits)
     }
 
-    /// The patterns a registration puts in the trie: `text` itself, or one per link origin.
-    func parse(_ text: String, origins: [LinkOrigin], options: Router.Options) throws(RouteError) -> [RoutePattern] {
-        guard !origins.isEmpty else { return [try parse(text, options: options)] }
+    /// The patterns a registration puts in the trie (`text` itself, or one per link origin),
+    /// and its origins lowercased.
+    func parse(
+        _ text: String, origins: [LinkOrigin], options: Router.Options
+    ) throws(RouteError) -> (patterns: [RoutePattern], origins: [LinkOrigin]) {
+        guard !origins.isEmpty else { return ([try parse(text, options: options)], []) }
+        let normalized = try LinkOrigin.validate(origins, path: text)
         var patterns: [RoutePattern] = []
-        for origin in try LinkOrigin.validate(origins, path: text) {
-            patterns.append(try parse(origin.pattern(text), options: options))
-        }
-        return patterns
+        for origin in normalized { patterns.append(try parse(origin.pattern(text), options: options)) }
+        return (patterns, normalized)
     }
 
     /// Adds a route, refusing conflicts unless `replacing`. Everything is checked before
@@ -35,18 +37,17 @@ struct RouterState: Sendable {
         _ text: String, origins: [LinkOrigin] = [], priority: Int, access: RouteAccess, replacing: Bool,
         handler: Route.Handler, externalCheck: Route.ExternalCheck? = nil, options: Router.Options
     ) throws(RouteError) {
-        let patterns = try parse(text, origins: origins, options: options)
-        let origins = origins.isEmpty ? [] : try LinkOrigin.validate(origins, path: text)
-        let leaves = patterns.flatMap { pattern in pattern.expansions.map { (pattern, $0) } }
+        let (patterns, origins) = try parse(text, origins: origins, options: options)
+        let leafCount = patterns.reduce(0) { $0 + $1.expansions.count }
         guard liveRoutes < options.limits.maxRoutes || replacing else {
             throw .limitExceeded(text, "the router already holds \(liveRoutes) routes; the limit is \(options.limits.maxRoutes) (Router.Limits.maxRoutes).")
         }
         let clamped = Int32(clamping: priority)
         let routeID = Int32(routes.count)
-        if leaves.count == 1, !replacing {
+        if leafCount == 1, !replacing {
             // One walk finds the place and makes its nodes: a conflict means the whole path is
             // there already, so a refused pattern adds nothing.
-            let (pattern, segments) = leaves[0]
+            let pattern = patterns[0], segments = pattern.expansions[0]
             let endpoint = trie.endpoint(scheme: pattern.scheme, isFallback: pattern.isFallback, segments: segments,
                                          caseInsensitivePaths: options.caseInsensitivePaths, create: true, raising: clamped)!
             let existing = trie.leaf(at: endpoint)
@@ -54,25 +55,29 @@ struct RouterState: Sendable {
             trie.setLeaf(at: endpoint, route: routeID, priority: clamped, segments: segments)
         } else {
             var replaced: [Int32] = []
-            for (pattern, segments) in leaves {
-                let route = owner(of: pattern, segments, options: options)
-                guard route >= 0 else { continue }
-                guard replacing else { throw conflict(text, with: route) }
-                if !replaced.contains(route) { replaced.append(route) }
+            for pattern in patterns {
+                for segments in pattern.expansions {
+                    let route = owner(of: pattern, segments, options: options)
+                    guard route >= 0 else { continue }
+                    guard replacing else { throw conflict(text, with: route) }
+                    if !replaced.contains(route) { replaced.append(route) }
+                }
             }
             guard liveRoutes - replaced.count < options.limits.maxRoutes else {
                 throw .limitExceeded(text, "the router already holds \(liveRoutes) routes; the limit is \(options.limits.maxRoutes) (Router.Limits.maxRoutes).")
             }
             for route in replaced { remove(route: route, options: options) }
             let routeID = Int32(routes.count)
-            for (pattern, segments) in leaves {
-                let endpoint = trie.endpoint(scheme: pattern.scheme, isFallback: pattern.isFallback, segments: segments,
-                                             caseInsensitivePaths: options.caseInsensitivePaths, create: true, raising: clamped)!
-                trie.setLeaf(at: endpoint, route: routeID, priority: clamped, segments: segments)
+            for pattern in patterns {
+                for segments in pattern.expansions {
+                    let endpoint = trie.endpoint(scheme: pattern.scheme, isFallback: pattern.isFallback, segments: segments,
+                                                 caseInsensitivePaths: options.caseInsensitivePaths, create: true, raising: clamped)!
+                    trie.setLeaf(at: endpoint, route: routeID, priority: clamped, segments: segments)
+                }
             }
         }
         routes.append(Route(pattern: text, priority: clamped, access: access, handler: handler,
-                            externalCheck: externalCheck, leafCount: Int32(leaves.count), origins: origins))
+                            externalCheck: externalCheck, leafCount: Int32(leafCount), origins: origins))
         liveRoutes += 1
     }
 
@@ -92,7 +97,7 @@ struct RouterState: Sendable {
     /// Removes the route registered with `text` and `origins` (or a pattern of the same shape,
     /// expansion for expansion, with the same origins in any order). Routes below it stay.
     mutating func remove(_ text: String, origins: [LinkOrigin] = [], options: Router.Options) -> Bool {
-        guard let patterns = try? parse(text, origins: origins, options: options) else { return false }
+        guard let (patterns, origins) = try? parse(text, origins: origins, options: options) else { return false }
         var owner: Int32?
         var leafCount = 0
         for pattern in patterns {
@@ -104,14 +109,14 @@ struct RouterState: Sendable {
             }
         }
         guard let owner, case let route = routes.live(owner), route.leafCount == Int32(leafCount),
-              Set(route.origins) == Set((try? LinkOrigin.validate(origins, path: text)) ?? []) else { return false }
+              Set(route.origins) == Set(origins) else { return false }
         remove(route: owner, options: options)
         return true
     }
 
     private mutating func remove(route id: Int32, options: Router.Options) {
         guard let route = routes[Int(id)] else { return }
-        for pattern in (try? parse(route.pattern, origins: route.origins, options: options)) ?? [] {
+        for pattern in (try? parse(route.pattern, origins: route.origins, options: options))?.patterns ?? [] {
             for segments in pattern.expansions {
                 if let endpoint = trie.endpoint(scheme: pattern.scheme, isFallback: pattern.isFallback, segments: segments,
                                                 caseInsensitivePaths: options.caseInsensitivePaths, create: false),
