@@ -19,7 +19,7 @@ public func webLinkOriginsFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CI
 
     if let match = router.match(url) {
         let pattern = match.pattern
-        let scheme = String(url.prefix { $0 != ":" }).lowercased()
+        let scheme = String(decoding: Array(url.utf8.prefix { $0 != UInt8(ascii: ":") }).map { $0 &- 65 < 26 ? $0 | 0x20 : $0 }, as: UTF8.self)
         if pattern.hasPrefix("https://"), pattern.hasSuffix("/item/:id") {
             let host = String(pattern.dropFirst("https://".count).prefix { $0 != "/" })
             fuzzCheck(scheme == "https", "\(fuzzShow(url)) reached \(pattern) without https")
@@ -43,7 +43,7 @@ public func webLinkOriginsFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CI
     }
 
     let external = router.canOpen(url, source: .external)
-    let scheme = String(url.prefix { $0 != ":" }).lowercased()
+    let scheme = String(decoding: Array(url.utf8.prefix { $0 != UInt8(ascii: ":") }).map { $0 &- 65 < 26 ? $0 | 0x20 : $0 }, as: UTF8.self)
     if external, scheme == "https" || scheme == "http" {
         let raw = rawHost(url)
         fuzzCheck(scheme == "https", "external \(fuzzShow(url)) allowed over http")
@@ -57,10 +57,13 @@ public func webLinkOriginsFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CI
     return 0
 }
 
-/// The host as written: after `scheme:` and any slashes, up to `/`, `?` or `#`.
+/// The host as written, byte by byte: after `scheme:` and any slashes, up to `/`, `?` or `#`.
 private func rawHost(_ url: String) -> String {
-    let afterScheme = url.drop { $0 != ":" }.dropFirst()
-    return String(afterScheme.drop { $0 == "/" }.prefix { $0 != "/" && $0 != "?" && $0 != "#" })
+    let bytes = Array(url.utf8)
+    guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return "" }
+    let rest = bytes[(colon + 1)...].drop { $0 == UInt8(ascii: "/") }
+    let host = rest.prefix { $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
+    return String(decoding: host, as: UTF8.self)
 }
 
 /// `rawHost`, percent-decoded by Foundation, ASCII letters lowercased.

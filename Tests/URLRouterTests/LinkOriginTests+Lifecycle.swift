@@ -119,6 +119,7 @@ struct LinkOriginLifecycleTests {
         ("https://shop.example.com./item/1", false),
         ("https://shop%2Eexample.com/item/1", false),
         ("https://kiosk.example.com/item/1", true),
+        ("https:\u{301}/item/1", false),                       // ":" and a combining mark are one Character
         ("https://\u{212A}iosk.example.com/item/1", false),   // Kelvin sign, not "k"
         ("http://shop.example.com/item/1", false),
         ("mail://item/1", false),

@@ -104,15 +104,38 @@ public enum LinkOrigin: Sendable, Hashable, CustomStringConvertible {
         return normalized
     }
 
-    /// The host of an `https` or `http` URL as matching reads it: the first segment after the
-    /// scheme, percent-decoded, ASCII letters lowercased (a port or userinfo stays in it). Nil
-    /// for any other scheme.
-    static func webHost(of url: String) -> String? {
-        let scheme = url.prefix { $0 != ":" }.lowercased()
+    /// The scheme (lowercased) and the host bytes as written of an `https` or `http` URL, read
+    /// byte by byte as matching reads them: the host is the first segment, after `scheme:` and
+    /// any `/`, up to `/`, `?` or `#` (a port or userinfo stays in it). Nil for other URLs.
+    static func webParts(of url: String) -> (scheme: String, host: ArraySlice<UInt8>)? {
+        // Only a 4- or 5-byte scheme can be `http` or `https`.
+        let bytes = Array(url.utf8)
+        let length = bytes.withUnsafeBufferPointer { URLScanner.schemeLength($0) }
+        guard length == 4 || length == 5 else { return nil }
+        let scheme = String(decoding: bytes[..<length].map(foldASCII), as: UTF8.self)
         guard scheme == "https" || scheme == "http" else { return nil }
-        let raw = url.dropFirst(scheme.count + 1).drop { $0 == "/" }.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        let bytes = Array(raw.utf8)
-        let decoded = bytes.withUnsafeBufferPointer { PercentDecoding.bytes($0) }
+        var start = length + 1
+        while start < bytes.count, bytes[start] == UInt8(ascii: "/") { start += 1 }
+        var end = start
+        while end < bytes.count, bytes[end] != UInt8(ascii: "/"), bytes[end] != UInt8(ascii: "?"), bytes[end] != UInt8(ascii: "#") {
+            end += 1
+        }
+        return (scheme, bytes[start..<end])
+    }
+
+    /// The scheme of `url`, ASCII letters lowercased, read as matching reads it; empty when it
+    /// has none.
+    static func scheme(of url: String) -> String {
+        let bytes = Array(url.utf8)
+        let length = bytes.withUnsafeBufferPointer { URLScanner.schemeLength($0) }
+        return String(decoding: bytes[..<length].map(foldASCII), as: UTF8.self)
+    }
+
+    /// The host of an `https` URL as matching compares it: percent-decoded, ASCII letters
+    /// lowercased. Nil for other URLs.
+    static func webHost(of url: String) -> String? {
+        guard let parts = webParts(of: url), parts.scheme == "https" else { return nil }
+        let decoded = Array(parts.host).withUnsafeBufferPointer { PercentDecoding.bytes($0) }
         return String(decoding: decoded.map(foldASCII), as: UTF8.self)
     }
 

@@ -19,7 +19,7 @@ extension Route {
     /// link, of its host. Only called with a URL that matched this route.
     func originPattern(matching url: String) -> String {
         guard !origins.isEmpty else { return pattern }
-        let scheme = url.prefix { $0 != ":" }.lowercased()
+        let scheme = LinkOrigin.scheme(of: url)
         let host = LinkOrigin.webHost(of: url)
         let origin = origins.first { origin in
             switch origin {
