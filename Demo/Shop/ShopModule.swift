@@ -6,10 +6,17 @@ import URLRouter
 /// It imports nothing but the router. Other modules reach it through its URLs, or through the
 /// mediator by the target name `"Shop"` (see the typed calls in `Target_Shop.swift`).
 public enum ShopModule {
+    /// The web host whose `https` links reach the item pages, as `shop://` links do.
+    public static let webHost = "shop.example.com"
+    /// Where item links come from: `shop://item/42` and `https://shop.example.com/item/42`.
+    static let itemOrigins: [LinkOrigin] = [.scheme("shop"), .web(webHost)]
+
     /// What each pattern is and reaches, for `deeplink routes`.
     public static let routeGuide: [String: (kind: String, reaches: String)] = [
         "shop://item/:id<int>": ("handler", "item summary; typed placeholder, completes with the item"),
+        "https://shop.example.com/item/:id<int>": ("handler", "the same route as shop://item/:id<int>, for web links"),
         "shop://item/:id<int>/view": ("object", "ShopItemView, the item screen"),
+        "https://shop.example.com/item/:id<int>/view": ("object", "the same route as shop://item/:id<int>/view, for web links"),
         "shop://category/**": ("object", "category page for any depth of path"),
         "shop://cart": ("handler", "cart contents"),
         "shop://cart/add/:id<int>": ("handler", "adds an item to the cart"),
@@ -23,8 +30,9 @@ public enum ShopModule {
         mediator.register(Target_Shop.self)
         // One batch: the module's routes appear together, or none of them does.
         try router.update { (routes: inout RouteBatch) throws(RouteError) in
-            // A typed route (`ShopRoutes.swift`): `shop://item/abc` does not match at all, and the
-            // handler reads the fields, not strings. Its result is key-value pairs rather than a
+            // A typed route (`ShopRoutes.swift`) for `shop://` and `https://shop.example.com`
+            // links alike: `shop://item/abc` does not match at all, and the handler reads the
+            // fields, not strings. Its result is key-value pairs rather than a
             // dictionary: nothing to hash, and the app's JSON keeps their order.
             try routes.register(ShopItemRoute.self) { route, request in
                 let item = Catalog.item(route.id)

@@ -1,13 +1,16 @@
 import URLRouter
 
-/// `shop://item/:id<int>`: an item's summary. `ref` says where the link came from.
+/// `shop://item/:id<int>`, and `https://shop.example.com/item/:id<int>` for web links: an
+/// item's summary. `ref` says where the link came from.
 ///
 /// ```swift
 /// try router.url(for: ShopItemRoute(id: 42, ref: "home"))   // "shop://item/42?ref=home"
 /// ```
 public struct ShopItemRoute: URLRoute, Equatable {
     /// The placeholder `:id` fills ``id``; the query item `ref` fills ``ref``.
-    public static let pattern = "shop://item/:id<int>"
+    public static let pattern = "item/:id<int>"
+    /// One route for `shop://` links and `https://shop.example.com` web links alike.
+    public static var origins: [LinkOrigin] { ShopModule.itemOrigins }
     /// The item's id.
     public var id: Int
     /// Where the link came from, when it says.
@@ -20,14 +23,16 @@ public struct ShopItemRoute: URLRoute, Equatable {
     }
 }
 
-/// `shop://item/:id<int>/view`: the item screen, a ``ShopItemView``.
+/// `shop://item/:id<int>/view` (and its web link): the item screen, a ``ShopItemView``.
 ///
 /// ```swift
 /// router.object(for: try router.url(for: ShopItemViewRoute(id: 42))) as? ShopItemView
 /// ```
 public struct ShopItemViewRoute: URLRoute, Equatable {
     /// The placeholder `:id` fills ``id``; the query item `ref` fills ``ref``.
-    public static let pattern = "shop://item/:id<int>/view"
+    public static let pattern = "item/:id<int>/view"
+    /// The origins of ``ShopItemRoute``.
+    public static var origins: [LinkOrigin] { ShopModule.itemOrigins }
     /// The item's id.
     public var id: Int
     /// Where the link came from, when it says.

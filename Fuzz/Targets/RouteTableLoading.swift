@@ -55,7 +55,7 @@ public func routeTableLoadingFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) ->
     let after = router.routes.map(\.pattern)
     fuzzCheck(after == before + rows.map(\.pattern), "loaded \(rows.map(\.pattern)) but the routes are \(after)")
     for row in rows {
-        fuzzCheck(router.deregister(row.pattern), "cannot deregister the loaded \(fuzzShow(row.pattern))")
+        fuzzCheck(router.deregister(row.pattern, origins: row.origins), "cannot deregister the loaded \(fuzzShow(row.pattern))")
     }
     fuzzCheck(router.routes.map(\.pattern) == before, "deregistering the loaded rows left \(router.routes.map(\.pattern))")
     return 0

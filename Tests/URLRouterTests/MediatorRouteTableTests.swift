@@ -82,7 +82,7 @@ private let row = #"{"pattern": "a://b", "target": "T", "action": "x"}"#
         BadTable(name: "row not object", json: "[\n\(row),\n\"shop://x\"]", issues: [
             "row 2, line 3: a row is an object with \"pattern\", \"target\" and \"action\", found a string"]),
         BadTable(name: "misspelt field", json: "[\n{\n\"patern\": \"a://b\",\n\"target\": \"T\", \"action\": \"x\"}]", issues: [
-            #"row 1, line 3: unknown field "patern"; a row has "pattern", "target", "action", "priority", "access""#,
+            #"row 1, line 3: unknown field "patern"; a row has "pattern", "target", "action", "priority", "access", "origins""#,
             #"row 1, line 2: missing field "pattern""#]),
         BadTable(name: "missing fields", json: "[\(row),\n{\"pattern\": \"a://b\"}]", issues: [
             #"row 2, line 2: missing field "target""#, #"row 2, line 2: missing field "action""#]),

@@ -60,7 +60,8 @@ enum Help {
                       {"ok":true,"pattern":"…","parameters":{…},"result":…}
                       {"ok":false,"error":"not_found","url":"…","message":"…"}
           --external  open it as the daemon would: internal-only routes, native… actions and
-                      schemes outside the allow-list are refused
+                      schemes outside the allow-list are refused; https links are taken
+                      for shop.example.com only
 
         Exit status: 0 routed, 1 not found or refused, 2 usage error.
         """
@@ -126,8 +127,8 @@ enum Help {
           - at most \(limits.maxConnections) clients at once (more get busy), \(limits.maxOutstandingPerConnection) requests in flight
             per client (the daemon reads no more from a client until it catches up)
         URLs from the socket are external: internal-only routes, native… actions and schemes
-        outside the allow-list are refused. Peers of another user are refused (SO_PEERCRED);
-        the socket file is mode 0600.
+        outside the allow-list are refused; https links are taken for shop.example.com only.
+        Peers of another user are refused (SO_PEERCRED); the socket file is mode 0600.
 
         Start-up: a second daemon on the same socket refuses to start (exit 4); a socket file
         left by a crashed daemon is taken over. SIGTERM or SIGINT: stop accepting, remove the

@@ -11,7 +11,9 @@ enum AppComposition {
 
     /// Builds the routing every command uses.
     static func makeService() throws(RouteError) -> RouterService {
-        let router = Router(options: .init(allowedExternalSchemes: Set(externalSchemes)))
+        // From outside, web links are taken as https to the Shop's host only.
+        let router = Router(options: .init(allowedExternalSchemes: Set(externalSchemes),
+                                           allowedExternalHosts: [ShopModule.webHost]))
         // Only Settings is searched: its target is found by name. Shop and Account register theirs.
         let mediator = Mediator(searchModules: [SettingsModule.moduleName])
         mediator.remotePolicy = RemotePolicy(allowedSchemes: Set(externalSchemes))
@@ -22,11 +24,14 @@ enum AppComposition {
             let before = Set(router.routes.map(\.pattern))
             try register()
             for route in router.routes where !before.contains(route.pattern) {
-                let entry = guide[route.pattern]
-                listings.append(RouteListing(
-                    pattern: route.pattern, module: module,
-                    kind: entry?.kind ?? (route.returnsObject ? "object" : "handler"),
-                    reaches: entry?.reaches ?? "", internalOnly: route.access == .internalOnly))
+                // A route with link origins gets a row per origin (`shop://…`, `https://…`).
+                for pattern in route.originPatterns {
+                    let entry = guide[pattern]
+                    listings.append(RouteListing(
+                        pattern: pattern, module: module,
+                        kind: entry?.kind ?? (route.returnsObject ? "object" : "handler"),
+                        reaches: entry?.reaches ?? "", internalOnly: route.access == .internalOnly))
+                }
             }
         }
         try install("Shop", ShopModule.routeGuide) { () throws(RouteError) in

@@ -8,12 +8,16 @@ import Foundation
 /// [
 ///   { "pattern": "shop://item/:id", "target": "Shop", "action": "itemView" },
 ///   { "pattern": "shop://admin", "target": "Shop", "action": "admin",
-///     "priority": 10, "access": "internal" }
+///     "priority": 10, "access": "internal" },
+///   { "pattern": "item/:id/reviews", "target": "Shop", "action": "reviews",
+///     "origins": ["shop", "https://shop.example.com"] }
 /// ]
 /// ```
 ///
 /// `pattern`, `target` and `action` are required non-empty strings; `priority` is an optional
 /// whole number (default 0) and `access` optionally `"public"` (default) or `"internal"`.
+/// `origins`, optional, lists link origins (see ``LinkOrigin``): a scheme (`"shop"`) or
+/// `"https://"` and a web host; the row's `pattern` is then the path alone, one route for all.
 /// Any other field is an error, so a misspelt field cannot be silently ignored.
 public struct RouteTableRow: Sendable, Hashable {
     /// Who may open the row's pattern: `"public"` (anyone) or `"internal"` (the app only).
@@ -31,6 +35,8 @@ public struct RouteTableRow: Sendable, Hashable {
     public var priority: Int
     /// Who may open the pattern; `.public` unless the row says otherwise.
     public var access: Access
+    /// The link origins the row's path serves; empty for a plain pattern.
+    public var origins: [LinkOrigin] = []
     /// The row's position in the file, from 1.
     public var row: Int
     /// The line of the file on which the row starts, from 1.
@@ -72,7 +78,7 @@ public struct RouteTableRow: Sendable, Hashable {
         try parse(bytes: [UInt8](json))
     }
 
-    static let fields = ["pattern", "target", "action", "priority", "access"]
+    static let fields = ["pattern", "target", "action", "priority", "access", "origins"]
 
     private static func parse(bytes: [UInt8]) throws(RouteTableError) -> [RouteTableRow] {
         let root: JSONNode
@@ -134,10 +140,27 @@ private struct RowReader {
         let action = requiredString("action", seen["action"])
         let priority = seen["priority"].map { self.priority($0) } ?? 0
         let access = seen["access"].map { self.access($0) } ?? .public
-        guard issues.isEmpty, let pattern, let target, let action, let priority, let access else { return nil }
-        return RouteTableRow(
+        let origins = seen["origins"].map { self.origins($0) } ?? []
+        guard issues.isEmpty, let pattern, let target, let action, let priority, let access, let origins else { return nil }
+        var read = RouteTableRow(
             pattern: pattern, target: target, action: action, priority: priority, access: access,
             row: row, line: node.line)
+        read.origins = origins
+        return read
+    }
+
+    /// `["shop", "https://shop.example.com"]`: schemes, and web hosts after `https://`.
+    private mutating func origins(_ member: JSONNode.Member) -> [LinkOrigin]? {
+        let strings: [String]? = if case .array(let elements) = member.value.value {
+            elements.compactMap { if case .string(let text) = $0.value, !text.isEmpty { text } else { nil } }
+        } else { nil }
+        guard let strings, !strings.isEmpty, case .array(let elements) = member.value.value, strings.count == elements.count else {
+            report(member.line, "field \"origins\" must be a non-empty array of non-empty strings, such as [\"shop\", \"https://shop.example.com\"]")
+            return nil
+        }
+        return strings.map { text in
+            text.lowercased().hasPrefix("https://") ? .web(String(text.dropFirst("https://".count))) : .scheme(text)
+        }
     }
 
     private mutating func requiredString(_ field: String, _ member: JSONNode.Member?) -> String? {

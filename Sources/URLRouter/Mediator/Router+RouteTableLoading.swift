@@ -79,9 +79,11 @@ extension Router {
             var issues: [RouteTableError.Issue] = []
             for row in rows {
                 do throws(RouteError) {
-                    try routes.register(
-                        row.pattern, target: row.target, action: row.action, on: mediator,
-                        priority: row.priority, access: row.access == .internal ? .internalOnly : .public)
+                    let (handler, externalCheck) = Router.bridge(target: row.target, action: row.action, on: mediator)
+                    try routes.add(
+                        row.pattern, origins: row.origins, priority: row.priority,
+                        access: row.access == .internal ? .internalOnly : .public, replacing: false,
+                        handler: handler, externalCheck: externalCheck)
                 } catch {
                     issues.append(RouteTableError.Issue(row: row.row, line: row.line, message: error.message))
                 }

@@ -109,10 +109,10 @@ public struct RouteBatch: Sendable {
 
     /// Registers a route with a check that refuses some external opens (the bridge's).
     mutating func add(
-        _ pattern: String, priority: Int, access: RouteAccess, replacing: Bool, handler: Route.Handler,
-        externalCheck: Route.ExternalCheck?
+        _ pattern: String, origins: [LinkOrigin] = [], priority: Int, access: RouteAccess, replacing: Bool,
+        handler: Route.Handler, externalCheck: Route.ExternalCheck?
     ) throws(RouteError) {
-        try draft.add(pattern, priority: priority, access: access, replacing: replacing, handler: handler,
-                      externalCheck: externalCheck, options: options)
+        try draft.add(pattern, origins: origins, priority: priority, access: access, replacing: replacing,
+                      handler: handler, externalCheck: externalCheck, options: options)
     }
 }

@@ -21,10 +21,14 @@ public struct RouteMatch: Sendable, CustomStringConvertible {
     /// The winning route.
     var route: Route { table.routes.live(routeID) }
 
-    /// The winning pattern, as registered.
+    /// The winning pattern, as registered. For a route with link origins, the full pattern of
+    /// the origin the URL came through (`https://shop.example.com/item/:id`).
     ///
-    /// - Complexity: O(1).
-    public var pattern: String { table.routes.pattern(routeID) }
+    /// - Complexity: O(1); O(URL length) for a route with link origins.
+    public var pattern: String {
+        if table.routes.hasOrigins(routeID) { return route.originPattern(matching: url) }
+        return table.routes.pattern(routeID)
+    }
     /// The winning route's priority.
     public var priority: Int { Int(route.priority) }
     /// The URL as matched.

@@ -40,8 +40,7 @@ extension Router {
             a.candidate.order(won: a.verdict == .won) < b.candidate.order(won: b.verdict == .won)
         }
         explanation.candidates = sorted.map { entry in
-            let route = table.routes[Int(entry.candidate.route)]!
-            return RouteExplanation.Candidate(pattern: route.pattern, priority: Int(route.priority), verdict: entry.verdict)
+            RouteExplanation.Candidate(pattern: entry.candidate.shown, priority: entry.candidate.priority, verdict: entry.verdict)
         }
         return explanation
     }
@@ -50,6 +49,8 @@ extension Router {
 /// One candidate route evaluated against a URL.
 private struct Evaluated {
     let route: Int32
+    /// The pattern as shown: for a route with link origins, the one of the origin judged.
+    let shown: String
     /// 0: the scheme's own patterns, 1: scheme-less, 2: the scheme's fallback.
     let tier: Int
     let priority: Int
@@ -59,11 +60,26 @@ private struct Evaluated {
     /// How many segments fit before it failed.
     let progress: Int
 
-    /// Nil when the route cannot take URLs of this scheme at all.
+    /// Nil when the route cannot take URLs of this scheme at all. A route with link origins is
+    /// judged by the origin pattern that fits the URL best.
     init?(route: Int32, table: RouteTable, url: ParsedURL) {
+        guard let entry = table.routes[Int(route)] else { return nil }
+        var best: Evaluated?
+        for text in entry.originPatterns {
+            guard let candidate = Evaluated(route: route, priority: Int(entry.priority), text: text, table: table, url: url)
+            else { continue }
+            if let found = best, found.failure == nil || (candidate.failure != nil && candidate.progress <= found.progress) {
+                continue
+            }
+            best = candidate
+        }
+        guard let best else { return nil }
+        self = best
+    }
+
+    private init?(route: Int32, priority: Int, text: String, table: RouteTable, url: ParsedURL) {
         let limits = Router.Limits(maxSegments: 4096, maxPatternLength: .max)
-        guard let entry = table.routes[Int(route)],
-              let pattern = try? RoutePattern(entry.pattern, knownTypes: { _ in true }, limits: limits) else { return nil }
+        guard let pattern = try? RoutePattern(text, knownTypes: { _ in true }, limits: limits) else { return nil }
         switch (pattern.scheme, pattern.isFallback) {
         case (nil, _): tier = 1
         case (url.scheme, false) where url.scheme != nil: tier = 0
@@ -71,7 +87,8 @@ private struct Evaluated {
         default: return nil
         }
         self.route = route
-        self.priority = Int(entry.priority)
+        self.shown = text
+        self.priority = priority
         var best: (ranks: [Int]?, failure: RouteExplanation.Verdict?, progress: Int) = (nil, nil, -1)
         if pattern.isFallback {
             best = ([], nil, .max)
@@ -93,7 +110,7 @@ private struct Evaluated {
     func verdict(against winner: Evaluated?, table: RouteTable) -> RouteExplanation.Verdict {
         if let failure { return failure }
         guard let winner, winner.route != route else { return .won }
-        let name = table.routes[Int(winner.route)]!.pattern
+        let name = winner.shown
         if priority < winner.priority {
             return .lowerPriority(priority: priority, winner: name, winnerPriority: winner.priority)
         }

@@ -192,8 +192,16 @@ extension RouteTable {
         return nil
     }
 
-    /// Why an external open of `url` is refused by the scheme allow-list, or nil.
+    /// Why an external open of `url` is refused by the scheme allow-list (or, for a web link,
+    /// the host allow-list), or nil.
     func schemeRefusal(_ url: String) -> RouteError? {
+        if let hosts = options.allowedExternalHosts {
+            switch webLinkVerdict(url, hosts: hosts) {
+            case .allowed: return nil
+            case .refused(let refusal): return refusal
+            case .notWeb: break
+            }
+        }
         guard let allowed = options.allowedExternalSchemes else { return nil }
         let scheme = url.utf8.withContiguousStorageIfAvailable { bytes in
             String(decoding: bytes[..<URLScanner.schemeLength(bytes)], as: UTF8.self)

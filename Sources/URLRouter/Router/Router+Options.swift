@@ -13,16 +13,27 @@ extension Router {
         public var formDecoding: Bool
         /// Schemes an ``RouteSource/external`` open may use (lowercase); nil allows every scheme.
         public var allowedExternalSchemes: Set<String>?
+        /// Web hosts an ``RouteSource/external`` open may use (lowercase); nil leaves web links to
+        /// `allowedExternalSchemes`. When set, a web link from outside is allowed only as `https`
+        /// to a listed host, with no port or userinfo, whatever the scheme list says.
+        ///
+        /// ```swift
+        /// let router = Router(options: .init(allowedExternalSchemes: ["shop"], allowedExternalHosts: ["shop.example.com"]))
+        /// router.canOpen("https://shop.example.com/item/42", source: .external)   // if a route takes it
+        /// router.canOpen("https://evil.example.net/item/42", source: .external)   // false
+        /// ```
+        public var allowedExternalHosts: Set<String>?
 
         /// Options with the given values; every argument has a default.
         public init(
             limits: Limits = Limits(), caseInsensitivePaths: Bool = false, formDecoding: Bool = false,
-            allowedExternalSchemes: Set<String>? = nil
+            allowedExternalSchemes: Set<String>? = nil, allowedExternalHosts: Set<String>? = nil
         ) {
             self.limits = limits
             self.caseInsensitivePaths = caseInsensitivePaths
             self.formDecoding = formDecoding
             self.allowedExternalSchemes = allowedExternalSchemes.map { Set($0.map { $0.lowercased() }) }
+            self.allowedExternalHosts = allowedExternalHosts.map { Set($0.map(LinkOrigin.asciiLowercased)) }
         }
     }
 

@@ -221,10 +221,21 @@ public struct RouteInfo: Sendable, Hashable, CustomStringConvertible {
     public var access: RouteAccess
     /// Whether it was registered with `registerObject` (or bridged to an action).
     public var returnsObject: Bool
+    /// The link origins it serves, lowercased; empty for a plain pattern (see ``LinkOrigin``).
+    public var origins: [LinkOrigin] = []
 
-    /// `pattern`, with the priority and access when they are not the defaults.
+    /// The full pattern of each origin (`shop://item/:id`, `https://shop.example.com/item/:id`),
+    /// or `[pattern]` for a plain pattern.
+    ///
+    /// ```swift
+    /// for route in router.routes { print(route.originPatterns.joined(separator: ", ")) }
+    /// ```
+    public var originPatterns: [String] { origins.isEmpty ? [pattern] : origins.map { $0.pattern(pattern) } }
+
+    /// `pattern` (with its origins: `item/:id [shop, https://shop.example.com]`), with the
+    /// priority and access when they are not the defaults.
     public var description: String {
-        var text = pattern
+        var text = origins.isEmpty ? pattern : Route.displayName(pattern, origins: origins)
         if priority != 0 { text += " (priority \(priority))" }
         if access == .internalOnly { text += " (internal only)" }
         return text
@@ -234,7 +245,8 @@ public struct RouteInfo: Sendable, Hashable, CustomStringConvertible {
 extension RouteInfo {
     init(_ route: Route) {
         let returnsObject = if case .object = route.handler { true } else { false }
-        self.init(pattern: route.pattern, priority: Int(route.priority), access: route.access, returnsObject: returnsObject)
+        self.init(pattern: route.pattern, priority: Int(route.priority), access: route.access, returnsObject: returnsObject,
+                  origins: route.origins)
     }
 }
 
@@ -251,7 +263,7 @@ extension Router: CustomStringConvertible {
         let table = currentTable()
         return table.trie.dump { route, _ in
             let route = table.routes.live(route)
-            return route.priority == 0 ? route.pattern : "\(route.pattern) (priority \(route.priority))"
+            return route.priority == 0 ? route.displayName : "\(route.displayName) (priority \(route.priority))"
         }
     }
 }

@@ -33,7 +33,8 @@ extension RouteBatch {
         _ type: Route.Type, priority: Int, access: RouteAccess, replacing: Bool, handler: URLRouter.Route.Handler
     ) throws(RouteError) {
         try RouteFields(Route.self).check("\(Route.self)", against: Route.pattern, limits: options.limits)
-        try add(Route.pattern, priority: priority, access: access, replacing: replacing, handler: handler, externalCheck: nil)
+        try draft.add(Route.pattern, origins: Route.origins, priority: priority, access: access, replacing: replacing,
+                      handler: handler, options: options)
         draft.hooks.typedRoutes[Route.pattern] = TypedRouteCheck(Route.self)
     }
 }

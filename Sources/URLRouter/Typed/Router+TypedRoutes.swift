@@ -18,8 +18,8 @@ extension Router {
         _ type: Route.Type, priority: Int = 0, access: RouteAccess = .public, replacing: Bool = false,
         handler: @escaping @Sendable (Route, RouteRequest) -> Void
     ) throws(RouteError) {
-        try addTyped(type, pattern: Route.pattern, priority: priority, access: access, replacing: replacing,
-                     handler: Self.typedAction(handler))
+        try addTyped(type, pattern: Route.pattern, origins: Route.origins, priority: priority, access: access,
+                     replacing: replacing, handler: Self.typedAction(handler))
     }
 
     /// The handler of a typed route: decodes the request's fields, declining when they do not.
@@ -59,20 +59,20 @@ extension Router {
         _ type: Route.Type, priority: Int = 0, access: RouteAccess = .public, replacing: Bool = false,
         handler: @escaping @Sendable (Route, RouteRequest) -> Any?
     ) throws(RouteError) {
-        try addTyped(type, pattern: Route.pattern, priority: priority, access: access, replacing: replacing,
-                     handler: Self.typedObject(handler))
+        try addTyped(type, pattern: Route.pattern, origins: Route.origins, priority: priority, access: access,
+                     replacing: replacing, handler: Self.typedObject(handler))
     }
 
     /// Checks `Value`'s fields against `pattern`, then adds the route and its field check in
     /// one change.
     func addTyped<Value: Decodable & Sendable>(
-        _ type: Value.Type, pattern: String, priority: Int, access: RouteAccess, replacing: Bool,
-        handler: URLRouter.Route.Handler, externalCheck: URLRouter.Route.ExternalCheck? = nil
+        _ type: Value.Type, pattern: String, origins: [LinkOrigin] = [], priority: Int, access: RouteAccess,
+        replacing: Bool, handler: URLRouter.Route.Handler, externalCheck: URLRouter.Route.ExternalCheck? = nil
     ) throws(RouteError) {
         try RouteFields(Value.self).check("\(Value.self)", against: pattern, limits: options.limits)
         let check = TypedRouteCheck(Value.self)
         try mutate { (state: inout RouterState) throws(RouteError) in
-            try state.add(pattern, priority: priority, access: access, replacing: replacing,
+            try state.add(pattern, origins: origins, priority: priority, access: access, replacing: replacing,
                           handler: handler, externalCheck: externalCheck, options: options)
             state.hooks.typedRoutes[pattern] = check
         }
@@ -93,7 +93,7 @@ extension Router {
         // The plain lookup: the fields are decoded once, below, not also to choose the route.
         guard case .matched(let first) = currentTable().lookup(url) else { return nil }
         let pattern = Route.pattern
-        let match = first.pattern == pattern ? first : first.table.match(url, onlyPattern: pattern, after: first)
+        let match = first.route.pattern == pattern ? first : first.table.match(url, onlyPattern: pattern, after: first)
         guard let match else { return nil }
         return try? ParameterDecoder.decode(Route.self, from: match.parameters)
     }
@@ -104,9 +104,11 @@ extension Router {
     /// ```swift
     /// try router.url(for: ItemRoute(id: 42, ref: "mail"))   // "shop://item/42?ref=mail"
     /// ```
+    ///
+    /// A route with ``URLRoute/origins`` prints the link of `origin`, by default its first.
     /// - Throws: what ``url(for:parameters:)`` throws, and `.invalidParameter` for a value
     ///   that has no text (a non-finite `Double`, a nested struct).
-    public func url<Route: URLRoute>(for route: Route) throws(RouteError) -> String {
+    public func url<Route: URLRoute>(for route: Route, origin: LinkOrigin? = nil) throws(RouteError) -> String {
         let fields = try ParameterEncoder.encode(route)
         let placeholders: Set<String>
         do {
@@ -122,7 +124,11 @@ extension Router {
                 query += values.map { (name, $0) }
             }
         }
-        var url = try self.url(for: Route.pattern, parameters: path)
+        var url = if let origin = origin ?? Route.origins.first {
+            try self.url(for: Route.pattern, parameters: path, origin: origin)
+        } else {
+            try self.url(for: Route.pattern, parameters: path)
+        }
         if !query.isEmpty {
             url += "?" + query.map {
                 URLEncoding.encode($0.name, allowed: .queryItem) + "=" + URLEncoding.encode($0.value, allowed: .queryItem)

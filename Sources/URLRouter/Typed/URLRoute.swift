@@ -31,6 +31,20 @@ public protocol URLRoute: Codable, Sendable {
     /// static let pattern = "shop://item/:id<int>"
     /// ```
     static var pattern: String { get }
+
+    /// The link origins the route serves (see ``LinkOrigin``); then ``pattern`` is the path
+    /// alone. Empty, the default, for a pattern with its own scheme.
+    ///
+    /// ```swift
+    /// static let pattern = "item/:id<int>"
+    /// static let origins: [LinkOrigin] = [.scheme("shop"), .web("shop.example.com")]
+    /// ```
+    static var origins: [LinkOrigin] { get }
+}
+
+extension URLRoute {
+    /// No origins: ``pattern`` names its scheme itself.
+    public static var origins: [LinkOrigin] { [] }
 }
 
 /// How a router checks a typed route's fields against a URL its pattern matched, for
@@ -67,7 +81,7 @@ extension RouteTable {
         var lookup = self.lookup(url, excluding: excluded)
         guard !hooks.typedRoutes.isEmpty else { return lookup }
         var passed = excluded
-        while case .matched(let match) = lookup, let check = hooks.typedRoutes[match.pattern],
+        while case .matched(let match) = lookup, let check = hooks.typedRoutes[match.route.pattern],
               let failure = check.failure(match.parameters) {
             failed?(match.routeID, failure)
             passed.append(match.routeID)
@@ -88,7 +102,7 @@ extension RouteTable {
     func match(_ url: String, onlyPattern pattern: String, after first: RouteMatch) -> RouteMatch? {
         var passed: [Int32] = [first.routeID]
         while passed.count <= routes.count, case .matched(let match) = lookup(url, excluding: passed) {
-            if match.pattern == pattern { return match }
+            if match.route.pattern == pattern { return match }
             passed.append(match.routeID)
         }
         return nil

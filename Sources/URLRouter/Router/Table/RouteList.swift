@@ -35,6 +35,12 @@ struct RouteList: Sendable, RandomAccessCollection {
         return pattern
     }
 
+    /// Whether route `id` serves several link origins; reads that field alone.
+    @inline(__always)
+    func hasOrigins(_ id: Int32) -> Bool {
+        entries[Int(id)]?.origins.isEmpty == false
+    }
+
     /// Adds `route` with the next number.
     mutating func append(_ route: Route) {
         entries.append(route)

@@ -15,8 +15,10 @@ struct Route: Sendable {
     let access: RouteAccess
     let handler: Handler
     let externalCheck: ExternalCheck?
-    /// How many leaves (expansions of its optional groups) it has in the trie.
+    /// How many leaves (expansions of its optional groups, for each origin) it has in the trie.
     let leafCount: Int32
+    /// The link origins `pattern` serves (then written without a scheme); empty for a plain pattern.
+    var origins: [LinkOrigin] = []
 }
 
 /// An immutable snapshot of everything matching needs. Opens read one snapshot from start to

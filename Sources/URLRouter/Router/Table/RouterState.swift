@@ -16,24 +16,38 @@ struct RouterState: Sendable {
         return try RoutePattern(pattern, knownTypes: { name in types.contains { $0.name == name } }, limits: options.limits)
     }
 
+    /// The patterns a registration puts in the trie (`text` itself, or one per link origin),
+    /// and its origins lowercased.
+    func parse(
+        _ text: String, origins: [LinkOrigin], options: Router.Options
+    ) throws(RouteError) -> (patterns: [RoutePattern], origins: [LinkOrigin]) {
+        guard !origins.isEmpty else { return ([try parse(text, options: options)], []) }
+        let normalized = try LinkOrigin.validate(origins, path: text)
+        var patterns: [RoutePattern] = []
+        for origin in normalized { patterns.append(try parse(origin.pattern(text), options: options)) }
+        return (patterns, normalized)
+    }
+
     /// Adds a route, refusing conflicts unless `replacing`. Everything is checked before
-    /// anything changes, so a refused route leaves the state as it was.
+    /// anything changes, so a refused route leaves the state as it was. With `origins`, the
+    /// route has the leaves of every origin's pattern (see ``LinkOrigin``).
     ///
-    /// - Complexity: O(pattern length); independent of the number of routes.
+    /// - Complexity: O(pattern length × origins); independent of the number of routes.
     mutating func add(
-        _ text: String, priority: Int, access: RouteAccess, replacing: Bool, handler: Route.Handler,
-        externalCheck: Route.ExternalCheck? = nil, options: Router.Options
+        _ text: String, origins: [LinkOrigin] = [], priority: Int, access: RouteAccess, replacing: Bool,
+        handler: Route.Handler, externalCheck: Route.ExternalCheck? = nil, options: Router.Options
     ) throws(RouteError) {
-        let pattern = try parse(text, options: options)
+        let (patterns, origins) = try parse(text, origins: origins, options: options)
+        let leafCount = patterns.reduce(0) { $0 + $1.expansions.count }
         guard liveRoutes < options.limits.maxRoutes || replacing else {
             throw .limitExceeded(text, "the router already holds \(liveRoutes) routes; the limit is \(options.limits.maxRoutes) (Router.Limits.maxRoutes).")
         }
         let clamped = Int32(clamping: priority)
         let routeID = Int32(routes.count)
-        if pattern.expansions.count == 1, !replacing {
+        if leafCount == 1, !replacing {
             // One walk finds the place and makes its nodes: a conflict means the whole path is
             // there already, so a refused pattern adds nothing.
-            let segments = pattern.expansions[0]
+            let pattern = patterns[0], segments = pattern.expansions[0]
             let endpoint = trie.endpoint(scheme: pattern.scheme, isFallback: pattern.isFallback, segments: segments,
                                          caseInsensitivePaths: options.caseInsensitivePaths, create: true, raising: clamped)!
             let existing = trie.leaf(at: endpoint)
@@ -41,59 +55,68 @@ struct RouterState: Sendable {
             trie.setLeaf(at: endpoint, route: routeID, priority: clamped, segments: segments)
         } else {
             var replaced: [Int32] = []
-            for segments in pattern.expansions {
-                let route = owner(of: pattern, segments, options: options)
-                guard route >= 0 else { continue }
-                guard replacing else { throw conflict(text, with: route) }
-                if !replaced.contains(route) { replaced.append(route) }
+            for pattern in patterns {
+                for segments in pattern.expansions {
+                    let route = owner(of: pattern, segments, options: options)
+                    guard route >= 0 else { continue }
+                    guard replacing else { throw conflict(text, with: route) }
+                    if !replaced.contains(route) { replaced.append(route) }
+                }
             }
             guard liveRoutes - replaced.count < options.limits.maxRoutes else {
                 throw .limitExceeded(text, "the router already holds \(liveRoutes) routes; the limit is \(options.limits.maxRoutes) (Router.Limits.maxRoutes).")
             }
             for route in replaced { remove(route: route, options: options) }
             let routeID = Int32(routes.count)
-            for segments in pattern.expansions {
-                let endpoint = trie.endpoint(scheme: pattern.scheme, isFallback: pattern.isFallback, segments: segments,
-                                             caseInsensitivePaths: options.caseInsensitivePaths, create: true, raising: clamped)!
-                trie.setLeaf(at: endpoint, route: routeID, priority: clamped, segments: segments)
+            for pattern in patterns {
+                for segments in pattern.expansions {
+                    let endpoint = trie.endpoint(scheme: pattern.scheme, isFallback: pattern.isFallback, segments: segments,
+                                                 caseInsensitivePaths: options.caseInsensitivePaths, create: true, raising: clamped)!
+                    trie.setLeaf(at: endpoint, route: routeID, priority: clamped, segments: segments)
+                }
             }
         }
         routes.append(Route(pattern: text, priority: clamped, access: access, handler: handler,
-                            externalCheck: externalCheck, leafCount: Int32(pattern.expansions.count)))
+                            externalCheck: externalCheck, leafCount: Int32(leafCount), origins: origins))
         liveRoutes += 1
     }
 
     private func conflict(_ text: String, with route: Int32) -> RouteError {
         RouteError(.conflict,
-            "Pattern \(RouteError.quoted(text)) conflicts with the registered pattern \(RouteError.quoted(routes.live(route).pattern)): they have the same shape. Deregister it first or register with replacing: true.")
+            "Pattern \(RouteError.quoted(text)) conflicts with the registered pattern \(RouteError.quoted(routes.live(route).displayName)): they have the same shape. Deregister it first or register with replacing: true.")
     }
 
     /// The route whose leaf sits where `segments` of `pattern` end, or -1.
-    private mutating func owner(of pattern: RoutePattern, _ segments: [PatternSegment], options: Router.Options) -> Int32 {
+    mutating func owner(of pattern: RoutePattern, _ segments: [PatternSegment], options: Router.Options) -> Int32 {
         guard let endpoint = trie.endpoint(scheme: pattern.scheme, isFallback: pattern.isFallback, segments: segments,
                                            caseInsensitivePaths: options.caseInsensitivePaths, create: false),
               case let leaf = trie.leaf(at: endpoint), leaf >= 0 else { return -1 }
         return trie.leaves[Int(leaf)].route
     }
 
-    /// Removes the route registered with `text` (or a pattern of the same shape, expansion for
-    /// expansion). Routes below it stay.
-    mutating func remove(_ text: String, options: Router.Options) -> Bool {
-        guard let pattern = try? parse(text, options: options) else { return false }
+    /// Removes the route registered with `text` and `origins` (or a pattern of the same shape,
+    /// expansion for expansion, with the same origins in any order). Routes below it stay.
+    mutating func remove(_ text: String, origins: [LinkOrigin] = [], options: Router.Options) -> Bool {
+        guard let (patterns, origins) = try? parse(text, origins: origins, options: options) else { return false }
         var owner: Int32?
-        for segments in pattern.expansions {
-            let route = self.owner(of: pattern, segments, options: options)
-            guard route >= 0, owner == nil || owner == route else { return false }
-            owner = route
+        var leafCount = 0
+        for pattern in patterns {
+            for segments in pattern.expansions {
+                let route = self.owner(of: pattern, segments, options: options)
+                guard route >= 0, owner == nil || owner == route else { return false }
+                owner = route
+                leafCount += 1
+            }
         }
-        guard let owner, routes.live(owner).leafCount == Int32(pattern.expansions.count) else { return false }
+        guard let owner, case let route = routes.live(owner), route.leafCount == Int32(leafCount),
+              Set(route.origins) == Set(origins) else { return false }
         remove(route: owner, options: options)
         return true
     }
 
     private mutating func remove(route id: Int32, options: Router.Options) {
         guard let route = routes[Int(id)] else { return }
-        if let pattern = try? parse(route.pattern, options: options) {
+        for pattern in (try? parse(route.pattern, origins: route.origins, options: options))?.patterns ?? [] {
             for segments in pattern.expansions {
                 if let endpoint = trie.endpoint(scheme: pattern.scheme, isFallback: pattern.isFallback, segments: segments,
                                                 caseInsensitivePaths: options.caseInsensitivePaths, create: false),
@@ -128,7 +151,7 @@ struct RouterState: Sendable {
         var rebuilt = RouterState(hooks: hooks)
         rebuilt.trie.types = trie.types
         for case let route? in routes {
-            try? rebuilt.add(route.pattern, priority: Int(route.priority), access: route.access, replacing: false,
+            try? rebuilt.add(route.pattern, origins: route.origins, priority: Int(route.priority), access: route.access, replacing: false,
                              handler: route.handler, externalCheck: route.externalCheck, options: options)
         }
         self = rebuilt
