@@ -11,8 +11,7 @@ struct Session: Sendable {
 struct LoginGate: RouteInterceptor {
     let session: Session
     func intercept(_ open: RouteInterception) -> RouteInterception.Decision {
-        // account://login is an account:// route too: let it through, or the redirect to it
-        // is intercepted again and every open ends in a redirect loop.
+        // account://login is an account:// route too: let it through, or every open loops.
         guard let pattern = open.pattern, pattern.hasPrefix("account://"),
               pattern != "account://login", !session.isLoggedIn else { return .proceed }
         return .redirect("account://login")

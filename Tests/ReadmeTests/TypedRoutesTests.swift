@@ -34,10 +34,10 @@ struct TypedRoutesTests {
                 request.complete("article \(article.id) via \(article.ref ?? "-")")
             }
             let link = try router.url(for: ArticleRoute(id: 7, ref: "mail"))
-            print(link)
-            print(router.match(link, as: ArticleRoute.self)!)
-            print(router.open("news://article/abc"))        // "abc" is not an Int: no route takes it
-            print(try mediator.perform(HeadlineRequest(id: 7)))
+            print(link)                                     // news://article/7?ref=mail
+            print(router.match(link, as: ArticleRoute.self)!)   // ArticleRoute(id: 7, ref: Optional("mail"))
+            print(router.open("news://article/abc"))        // false: "abc" is not an Int, no route takes it
+            print(try mediator.perform(HeadlineRequest(id: 7)))   // Headline 7
         }
         #expect(printed == """
             news://article/7?ref=mail
