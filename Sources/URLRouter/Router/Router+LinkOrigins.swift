@@ -14,7 +14,7 @@ extension Router {
     /// route: one priority, one entry in ``routes``, and a conflict on any origin refuses the
     /// whole registration, naming the other route. See ``LinkOrigin`` for how each origin matches.
     ///
-    /// - Throws: ``RouteError`` as ``register(_:priority:access:replacing:handler:)`` does, and
+    /// - Throws: ``RouteError`` as ``register(_:priority:access:replacing:handler:)-(String,_,_,_,_)`` does, and
     ///   `.invalidPattern` for a path with a scheme, no origin, a origin listed twice, or a origin
     ///   that is not a scheme or host name.
     public func register(

@@ -1,5 +1,5 @@
 /// A route declared as a Swift type: its pattern, and its fields, which matching fills and
-/// ``Router/url(for:)`` prints.
+/// ``Router/url(for:origin:)`` prints.
 ///
 /// ```swift
 /// struct ItemRoute: URLRoute {
