@@ -85,8 +85,26 @@ private struct FieldsContainer<Key: CodingKey, Values: ParameterValues>: KeyedDe
     func contains(_ key: Key) -> Bool { values.last(key.stringValue) != nil }
     func decodeNil(forKey key: Key) throws -> Bool { values.last(key.stringValue) == nil }
 
-    func decode(_ type: String.Type, forKey key: Key) throws -> String { try scalar(type, key) }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try scalar(type, key) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String {
+        guard let text = values.last(key.stringValue) else {
+            throw FieldFailure(field: key.stringValue, value: nil, expected: "String")
+        }
+        return text
+    }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
+        let name = key.stringValue
+        guard let text = values.last(name) else { throw FieldFailure(field: name, value: nil, expected: "Int") }
+        // Sign and digits, in range: what `<int>` accepts.
+        guard let value = Int(text, radix: 10) else { throw FieldFailure(field: name, value: text, expected: "Int") }
+        return value
+    }
+
+    /// One lookup of the field, not the three of the default (`contains`, `decodeNil`, `decode`).
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { values.last(key.stringValue) }
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        guard contains(key) else { return nil }
+        return try decode(type, forKey: key)
+    }
     func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try scalar(type, key) }
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try scalar(type, key) }
 
