@@ -58,6 +58,44 @@ struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
         chunks[chunks.count - 1].append(element)
         count += 1
     }
+
+    /// Appends `elements`, a chunk at a time.
+    ///
+    /// - Complexity: O(`elements.count`), plus a copy of the last chunk when a copy of this array
+    ///   shares it.
+    mutating func append(contentsOf elements: UnsafeBufferPointer<Element>) {
+        var index = 0
+        while index < elements.count {
+            if count & (Self.chunkSize - 1) == 0 {
+                var chunk = [Element]()
+                chunk.reserveCapacity(Self.chunkSize)
+                chunks.append(chunk)
+            }
+            let taken = Swift.min(Self.chunkSize - (count & (Self.chunkSize - 1)), elements.count - index)
+            chunks[chunks.count - 1].append(contentsOf: UnsafeBufferPointer(rebasing: elements[index..<index + taken]))
+            count += taken
+            index += taken
+        }
+    }
+
+    /// The elements in `range`, copied a chunk at a time (`Array(self[range])` goes element by
+    /// element through the collection's generic index and subscript).
+    ///
+    /// ```swift
+    /// let key = arena.elements(in: start..<start + length)
+    /// ```
+    func elements(in range: Range<Int>) -> [Element] {
+        var result = [Element]()
+        result.reserveCapacity(range.count)
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let offset = index & (Self.chunkSize - 1)
+            let taken = Swift.min(Self.chunkSize - offset, range.upperBound - index)
+            result.append(contentsOf: chunks[index &>> Self.chunkShift][offset..<offset + taken])
+            index += taken
+        }
+        return result
+    }
 }
 
 extension ChunkedArray: Sendable where Element: Sendable {}

@@ -65,7 +65,7 @@ struct LiteralTable: Sendable {
     /// The stored (already folded) key bytes of `slot`: inline in its two words, or in the arena.
     func key(of slot: Slot, arena: ChunkedArray<UInt8>) -> [UInt8] {
         let count = Int(slot.count)
-        if count > Self.inlineCapacity { return Array(arena[Int(slot.word0)..<Int(slot.word0) + count]) }
+        if count > Self.inlineCapacity { return arena.elements(in: Int(slot.word0)..<Int(slot.word0) + count) }
         let words = (slot.word0.littleEndian, slot.word1.littleEndian)
         return withUnsafeBytes(of: words) { Array($0.prefix(count)) }
     }

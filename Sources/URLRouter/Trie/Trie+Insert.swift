@@ -138,7 +138,14 @@ extension Trie {
             updateNode(parent) { $0.literalFilter |= key.filterBits }
             let arenaStart = Int32(bytes.count)
             if raw.count > LiteralTable.inlineCapacity {
-                for byte in raw { bytes.append(fold ? foldASCII(byte) : byte) }
+                if fold {
+                    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: raw.count) { folded in
+                        for index in 0..<raw.count { folded[index] = foldASCII(raw[index]) }
+                        bytes.append(contentsOf: UnsafeBufferPointer(folded))
+                    }
+                } else {
+                    bytes.append(contentsOf: raw)
+                }
             }
             let slot = literals.insert(parent: parentNode.number, key: key, number: newNumber(), arenaStart: arenaStart,
                                        arena: bytes)
