@@ -47,7 +47,8 @@ public enum AccountModule {
             }
 
             // One module reaching another through a URL. Opened from inside the app, so the Shop's
-            // native action, refused to links from outside, runs.
+            // native action, refused to links from outside, runs. The handler holds `router`, which
+            // holds the handler: fine for the app's router, made once for the whole process.
             try routes.register("account://logout") { request in
                 let cleared = router.object(for: "shop://cart/clear") as? [String: Int]
                 AccountSession.shared.signOut()

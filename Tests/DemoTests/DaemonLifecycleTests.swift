@@ -65,7 +65,7 @@ struct DaemonLifecycleTests {
         let result = try DeepLinkBinary.run(["serve", "--socket", path], timeout: 5)
         #expect(result.status == 5)
         #expect(result.stderr.contains("not a socket"), "\(result.stderr)")
-        #expect(try String(contentsOfFile: path, encoding: .utf8) == "keep me")
+        #expect(try TextFile.read(path) == "keep me")
     }
 
     @Test(arguments: [SIGTERM, SIGINT])

@@ -65,7 +65,7 @@ struct DesktopIntegrationTests {
         try Data(entry.stdout.utf8).write(to: URL(fileURLWithPath: session.applications + "/deeplink.desktop"))
         let database = try session.run(tools["update-desktop-database"]!, [session.applications])
         try #require(database.status == 0, "\(database.stderr)")
-        let cache = try String(contentsOfFile: session.applications + "/mimeinfo.cache", encoding: .utf8)
+        let cache = try TextFile.read(session.applications + "/mimeinfo.cache")
         #expect(cache.contains("x-scheme-handler/shop=deeplink.desktop"), "\(cache)")
         let mime = try session.run(tools["xdg-mime"]!, ["default", "deeplink.desktop", "x-scheme-handler/shop"])
         try #require(mime.status == 0, "\(mime.stderr)")

@@ -26,7 +26,7 @@ struct SocketPathTests {
             usleep(20_000)
             answered = try DeepLinkBinary.run(["send", "--ping", "--socket", socket]).status == 0
         }
-        let log = (try? String(contentsOfFile: started.stderr, encoding: .utf8)) ?? ""
+        let log = TextFile.contents(started.stderr)
         try #require(answered, "serve did not come up:\n\(log)")
         for created in ["/no", "/no/such", "/no/such/dir"] {
             #expect(try mode(of: directory.path + created) == 0o700, "\(created)")

@@ -48,7 +48,7 @@ import Testing
         let router = Router()
         let failures = Locked<[String]>([])
         try router.register("c://stable") { $0.complete("stable") }
-        try router.register("c://register/:n") { request in
+        try router.register("c://register/:n") { [unowned router] request in
             let n = request.parameters["n"]!
             do throws(RouteError) {
                 try router.registerObject("c://dynamic/\(n)") { _ in n }

@@ -70,7 +70,7 @@ struct InterceptorTests {
     @Test func interceptorsCanBeAddedWhileOpening() throws {
         let router = try Self.makeRouter()
         let added = Atomic<Bool>(false)
-        try router.register("shop://add") { _ in
+        try router.register("shop://add") { [unowned router] _ in
             if !added.exchange(true, ordering: .relaxed) {
                 router.addInterceptor { $0.url == "shop://item/x" ? .refuse("added later") : .proceed }
             }

@@ -83,7 +83,7 @@ extension OpeningTests {
             request.complete("inner done")
         }
         try router.register("x://doomed") { _ in note("doomed ran") }
-        try router.register("x://outer") { request in
+        try router.register("x://outer") { [unowned router] request in
             note("outer start")
             let nested = CompletionLog()
             note("nested open \(router.open("x://inner/1", completion: nested.completion)) \(nested.all == [.value("inner done")])")

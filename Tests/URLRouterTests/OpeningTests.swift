@@ -173,6 +173,7 @@ import URLRouter
         #expect(router.object(for: "x://failing") == nil)
         #expect(router.object(for: "x://async") == nil)
         let request = try #require(kept.get)
+        kept.set(nil)  // the request holds its route and so this handler: a cycle while kept
         request.complete("too late")  // goes nowhere, and does not crash
         #expect(router.routes.map(\.returnsObject) == [false, false, false, false])
     }

@@ -20,7 +20,10 @@ import Testing
         var testDescription: String { pattern.debugDescription }
     }
 
-    static let parseCases: [ParseCase] = [
+    // Computed, not stored: a static that keeps a `.parameter` with a non-empty suffix until the
+    // process exits is reported by LeakSanitizer, whose pointer scan does not recognise the
+    // suffix's buffer behind the case tag that Swift packs into the pointer's spare bits.
+    static var parseCases: [ParseCase] { [
         ParseCase(pattern: "shop://item/:id", scheme: "shop", expansions: [[lit("item"), param("id")]]),
         ParseCase(pattern: "SHOP://Item/Edit", scheme: "shop", expansions: [[lit("Item"), lit("Edit")]]),
         ParseCase(pattern: "item/:id", scheme: nil, expansions: [[lit("item"), param("id")]]),
@@ -69,7 +72,7 @@ import Testing
             [lit("é")], [lit("é"), param("x", suffix: ".é")], [lit("é"), lit("b"), param("y", suffix: ".e\u{301}")],
             [lit("é"), param("x", suffix: ".é"), lit("b"), param("y", suffix: ".e\u{301}")],
         ]),
-    ]
+    ] }
 
     @Test(arguments: parseCases)
     func parsesEverySegmentKind(_ test: ParseCase) throws {

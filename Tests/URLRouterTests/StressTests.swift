@@ -20,7 +20,7 @@ struct StressTests {
         let problems = Problems()
         let events = Atomic<Int>(0)
         for index in 0..<Self.stableCount {
-            try Self.register(Self.stable(index), on: router, problems) { request in
+            try Self.register(Self.stable(index), on: router, problems) { [unowned router] request in
                 if index == 0 {   // a handler may use the router: it runs under no lock
                     if !router.canOpen("stress://stable/1/7?tag=7") { problems.add("stable 1 vanished inside a handler") }
                 }

@@ -78,7 +78,7 @@ import Testing
     @Test func aCustomTypeCheckMayUseItsOwnRouter() throws {
         let router = Router()
         let checks = Recorder<String>()
-        try router.register(RouteParameterType("reentrant") { value in
+        try router.register(RouteParameterType("reentrant") { [unowned router] value in
             checks.record(value)
             let name = "app://added/\(checks.values.count)"
             try? router.register(name) { _ in }

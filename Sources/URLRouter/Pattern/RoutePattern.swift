@@ -138,7 +138,7 @@ private struct Parser {
 
     /// Splits one expansion on `/` (empty segments mean nothing) and parses each segment.
     private func segments(_ path: Slice<UnsafeBufferPointer<UInt8>>) throws(RouteError) -> [PatternSegment] {
-        let parts = path.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true)
+        let parts = Self.parts(of: UnsafeBufferPointer(rebasing: path))
         guard parts.count <= limits.maxSegments else {
             throw RouteError(.limitExceeded,
                 "Pattern \(RouteError.quoted(text)) has \(parts.count) segments; the limit is \(limits.maxSegments) (Router.Limits.maxSegments).")
@@ -146,7 +146,7 @@ private struct Parser {
         var segments: [PatternSegment] = []
         segments.reserveCapacity(parts.count)
         for (position, part) in parts.enumerated() {
-            let segment = try self.segment(UnsafeBufferPointer(rebasing: part))
+            let segment = try self.segment(part)
             if case .catchAll = segment, position != parts.count - 1 {
                 throw fail("\"**\" must be the last segment.")
             }
@@ -156,6 +156,25 @@ private struct Parser {
             segments.append(segment)
         }
         return segments
+    }
+
+    /// The non-empty runs of `path` between `/` bytes, found with a plain loop over its bytes.
+    /// (`split` reads one byte per call through `Slice`'s generic subscript, which costs a heap
+    /// allocation per byte in a build with AddressSanitizer: seconds for a long pattern whose
+    /// optional groups repeat it in every expansion.)
+    private static func parts(of path: UnsafeBufferPointer<UInt8>) -> [UnsafeBufferPointer<UInt8>] {
+        var parts: [UnsafeBufferPointer<UInt8>] = []
+        guard let base = path.baseAddress else { return parts }
+        var start = 0
+        var index = 0
+        while index <= path.count {
+            if index == path.count || base[index] == UInt8(ascii: "/") {
+                if index > start { parts.append(UnsafeBufferPointer(start: base + start, count: index - start)) }
+                start = index + 1
+            }
+            index += 1
+        }
+        return parts
     }
 
     private func segment(_ part: UnsafeBufferPointer<UInt8>) throws(RouteError) -> PatternSegment {

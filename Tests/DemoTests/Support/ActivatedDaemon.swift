@@ -81,7 +81,7 @@ final class ActivatedDaemon {
     }
 
     /// The daemon's stderr so far.
-    var log: String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }
+    var log: String { TextFile.contents(stderrPath) }
 
     /// The exit status once the process has ended (128 + n for a signal), nil if still running
     /// after `timeout` seconds.

@@ -78,8 +78,8 @@ enum DeepLinkBinary {
             throw HarnessError("deeplink \(arguments.joined(separator: " ")) did not finish within \(timeout) s")
         }
         return RunResult(status: started.process.terminationStatus,
-                         stdout: (try? String(contentsOfFile: started.stdout, encoding: .utf8)) ?? "",
-                         stderr: (try? String(contentsOfFile: started.stderr, encoding: .utf8)) ?? "")
+                         stdout: TextFile.contents(started.stdout),
+                         stderr: TextFile.contents(started.stderr))
     }
 
     /// Waits for `process` to end; false if it is still running after `timeout` seconds.

@@ -63,7 +63,7 @@ final class DesktopSession {
             throw HarnessError("\(executable) \(arguments.joined(separator: " ")) did not finish within \(timeout) s")
         }
         return RunResult(status: process.terminationStatus,
-                         stdout: (try? String(contentsOfFile: name + ".out", encoding: .utf8)) ?? "",
-                         stderr: (try? String(contentsOfFile: name + ".err", encoding: .utf8)) ?? "")
+                         stdout: TextFile.contents(name + ".out"),
+                         stderr: TextFile.contents(name + ".err"))
     }
 }

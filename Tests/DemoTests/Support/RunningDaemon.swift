@@ -37,7 +37,7 @@ final class RunningDaemon {
     }
 
     /// The daemon's stderr so far.
-    var log: String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }
+    var log: String { TextFile.contents(stderrPath) }
 
     var socketExists: Bool { FileManager.default.fileExists(atPath: socketPath) }
 
