@@ -3,7 +3,7 @@ import Testing
 
 /// How a pattern text becomes a scheme and segments, and which patterns are refused.
 @Suite struct PatternParsingTests {
-    static func lit(_ text: String) -> PatternSegment { .literal(Array(text.utf8)) }
+    static func lit(_ text: String) -> PatternSegment { .literal(Array(text.utf8)[...]) }
     static func param(_ name: String, _ type: String? = nil, suffix: String = "") -> PatternSegment {
         .parameter(name: name, type: type, suffix: Array(suffix.utf8))
     }

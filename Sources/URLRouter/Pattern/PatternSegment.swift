@@ -1,7 +1,7 @@
 /// One segment of a parsed pattern.
 enum PatternSegment: Hashable, Sendable {
-    /// A fixed segment, stored percent-decoded.
-    case literal([UInt8])
+    /// A fixed segment, stored percent-decoded (a slice of one buffer per pattern expansion).
+    case literal(ArraySlice<UInt8>)
     /// `:name`, `:name<type>`, `:name.suffix`, `:name<type>.suffix`. The suffix is decoded.
     case parameter(name: String, type: String?, suffix: [UInt8])
     /// `*`: exactly one segment, not captured.
@@ -43,6 +43,12 @@ enum PatternSegment: Hashable, Sendable {
     var shape: PatternSegment {
         if case .parameter(_, let type, let suffix) = self { return .parameter(name: "", type: type, suffix: suffix) }
         return self
+    }
+
+    /// Whether this is a literal segment.
+    var isLiteral: Bool {
+        if case .literal = self { return true }
+        return false
     }
 
     /// The placeholder's name, if this segment captures one.

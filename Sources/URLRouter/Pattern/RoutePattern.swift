@@ -136,52 +136,79 @@ private struct Parser {
         return results
     }
 
-    /// Splits one expansion on `/` (empty segments mean nothing) and parses each segment.
+    /// Splits one expansion on `/` (empty segments mean nothing) and parses each segment. The
+    /// literals' decoded bytes go into one buffer, which the segments share: a pattern costs a
+    /// few allocations, not one per literal.
     private func segments(_ path: Slice<UnsafeBufferPointer<UInt8>>) throws(RouteError) -> [PatternSegment] {
-        let parts = Self.parts(of: UnsafeBufferPointer(rebasing: path))
-        guard parts.count <= limits.maxSegments else {
+        let path = UnsafeBufferPointer(rebasing: path)
+        let count = Self.partCount(path)
+        guard count <= limits.maxSegments else {
             throw RouteError(.limitExceeded,
-                "Pattern \(RouteError.quoted(text)) has \(parts.count) segments; the limit is \(limits.maxSegments) (Router.Limits.maxSegments).")
+                "Pattern \(RouteError.quoted(text)) has \(count) segments; the limit is \(limits.maxSegments) (Router.Limits.maxSegments).")
         }
+        var literals: [UInt8] = []
+        literals.reserveCapacity(path.count)
         var segments: [PatternSegment] = []
-        segments.reserveCapacity(parts.count)
-        for (position, part) in parts.enumerated() {
-            let segment = try self.segment(part)
-            if case .catchAll = segment, position != parts.count - 1 {
-                throw fail("\"**\" must be the last segment.")
+        segments.reserveCapacity(count)
+        return try withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { (literalEnds) throws(RouteError) in
+            var position = 0
+            try Self.forEachPart(path) { part throws(RouteError) in
+                let segment = try self.segment(part, literals: &literals)
+                if case .catchAll = segment, position != count - 1 {
+                    throw fail("\"**\" must be the last segment.")
+                }
+                if let name = segment.name, segments.contains(where: { $0.name == name }) {
+                    throw fail("the placeholder name \"\(name)\" is used twice.")
+                }
+                literalEnds[position] = literals.count
+                segments.append(segment)
+                position += 1
             }
-            if let name = segment.name, segments.contains(where: { $0.name == name }) {
-                throw fail("the placeholder name \"\(name)\" is used twice.")
+            // The buffer is complete: cut the literals' slices from it only now, so that no slice
+            // shares it while it still grows.
+            for index in segments.indices where segments[index].isLiteral {
+                segments[index] = .literal(literals[(index == 0 ? 0 : literalEnds[index - 1])..<literalEnds[index]])
             }
-            segments.append(segment)
+            return segments
         }
-        return segments
     }
 
-    /// The non-empty runs of `path` between `/` bytes, found with a plain loop over its bytes.
-    /// (`split` reads one byte per call through `Slice`'s generic subscript, which costs a heap
-    /// allocation per byte in a build with AddressSanitizer: seconds for a long pattern whose
-    /// optional groups repeat it in every expansion.)
-    private static func parts(of path: UnsafeBufferPointer<UInt8>) -> [UnsafeBufferPointer<UInt8>] {
-        var parts: [UnsafeBufferPointer<UInt8>] = []
-        guard let base = path.baseAddress else { return parts }
+    /// How many non-empty runs `path` has between `/` bytes.
+    private static func partCount(_ path: UnsafeBufferPointer<UInt8>) -> Int {
+        var count = 0
+        try? forEachPart(path) { (_: UnsafeBufferPointer<UInt8>) throws(RouteError) in count += 1 }
+        return count
+    }
+
+    /// Calls `body` with each non-empty run of `path` between `/` bytes, found with a plain loop
+    /// over its bytes. (`split` reads one byte per call through `Slice`'s generic subscript,
+    /// which costs a heap allocation per byte in a build with AddressSanitizer: seconds for a
+    /// long pattern whose optional groups repeat it in every expansion.)
+    private static func forEachPart(
+        _ path: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) throws(RouteError) -> Void
+    ) throws(RouteError) {
+        guard let base = path.baseAddress else { return }
         var start = 0
         var index = 0
         while index <= path.count {
             if index == path.count || base[index] == UInt8(ascii: "/") {
-                if index > start { parts.append(UnsafeBufferPointer(start: base + start, count: index - start)) }
+                if index > start { try body(UnsafeBufferPointer(start: base + start, count: index - start)) }
                 start = index + 1
             }
             index += 1
         }
-        return parts
     }
 
-    private func segment(_ part: UnsafeBufferPointer<UInt8>) throws(RouteError) -> PatternSegment {
+    /// One segment; a literal's decoded bytes are appended to `literals`, and it is returned
+    /// empty for the caller to cut from them.
+    private func segment(_ part: UnsafeBufferPointer<UInt8>, literals: inout [UInt8]) throws(RouteError) -> PatternSegment {
         if part.count == 2, part[0] == UInt8(ascii: "*"), part[1] == UInt8(ascii: "*") { return .catchAll }
         if part.count == 1, part[0] == UInt8(ascii: "*") { return .wildcard }
-        guard part.first == UInt8(ascii: ":") else { return .literal(PercentDecoding.bytes(part)) }
-        let quoted = String(decoding: part, as: UTF8.self)
+        guard part.first == UInt8(ascii: ":") else {
+            PercentDecoding.append(part, to: &literals)
+            return .literal([])
+        }
+        var quoted: String { String(decoding: part, as: UTF8.self) }
         func isNameByte(_ byte: UInt8) -> Bool {
             byte == UInt8(ascii: "_") || (byte | 0x20) &- UInt8(ascii: "a") < 26 || byte &- UInt8(ascii: "0") < 10
         }

@@ -176,7 +176,7 @@ private struct ParsedURL {
             switch segment {
             case .literal(let expected):
                 let fold = Trie.folds(depth: index, caseInsensitivePaths: table.options.caseInsensitivePaths)
-                let equal = fold ? expected.map(foldASCII) == found.map(foldASCII) : expected == found
+                let equal = fold ? expected.map(foldASCII) == found.map(foldASCII) : expected.elementsEqual(found)
                 if !equal {
                     return (.wrongLiteral(segment: index + 1, expected: String(decoding: expected, as: UTF8.self), found: shown), index)
                 }
