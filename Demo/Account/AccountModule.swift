@@ -9,7 +9,9 @@ public enum AccountModule {
     /// What each pattern is and reaches, for `deeplink routes`.
     public static let routeGuide: [String: (kind: String, reaches: String)] = [
         "account://profile/:user": ("handler", "profile; asks the Shop for the cart size through the mediator"),
-        "account://session/refresh": ("handler", "refreshes the session; the result comes through the completion later"),
+        "account://session/refresh": (
+            "handler", "refreshes the session; the result comes through the completion later"
+        ),
         "account://logout": ("handler", "signs out; empties the cart by opening shop://cart/clear"),
         "account://debug/reset": ("handler", "resets demo state; internal-only"),
         loginPattern: ("handler", "the sign-in screen; where the login gate sends account:// links after logout"),

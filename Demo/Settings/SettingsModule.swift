@@ -55,8 +55,10 @@ public struct Target_Settings: MediatorTarget {
             "setTheme": { params in
                 let name = params["name"] as? String ?? ""
                 guard ThemeStore.shared.set(name) else {
-                    return ["theme": ThemeStore.shared.theme, "error": "unknown theme '\(name)'",
-                            "choices": ThemeStore.themes] as [String: Any]
+                    return [
+                        "theme": ThemeStore.shared.theme, "error": "unknown theme '\(name)'",
+                        "choices": ThemeStore.themes,
+                    ] as [String: Any]
                 }
                 return ["theme": name]
             },

@@ -13,7 +13,8 @@ enum Catalog {
     static func item(_ id: Int) -> Item {
         if let (name, price) = named[id] { return Item(id: id, name: name, price: price) }
         let cents = 100 + abs(id % 9_900)
-        return Item(id: id, name: "Article \(id)", price: "\(cents / 100).\(cents % 100 < 10 ? "0" : "")\(cents % 100) EUR")
+        return Item(
+            id: id, name: "Article \(id)", price: "\(cents / 100).\(cents % 100 < 10 ? "0" : "")\(cents % 100) EUR")
     }
 }
 

@@ -16,7 +16,9 @@ public enum ShopModule {
         "shop://item/:id<int>": ("handler", "item summary; typed placeholder, completes with the item"),
         "https://shop.example.com/item/:id<int>": ("handler", "the same route as shop://item/:id<int>, for web links"),
         "shop://item/:id<int>/view": ("object", "ShopItemView, the item screen"),
-        "https://shop.example.com/item/:id<int>/view": ("object", "the same route as shop://item/:id<int>/view, for web links"),
+        "https://shop.example.com/item/:id<int>/view": (
+            "object", "the same route as shop://item/:id<int>/view, for web links"
+        ),
         "shop://category/**": ("object", "category page for any depth of path"),
         "shop://cart": ("handler", "cart contents"),
         "shop://cart/add/:id<int>": ("handler", "adds an item to the cart"),
@@ -36,8 +38,11 @@ public enum ShopModule {
             // dictionary: nothing to hash, and the app's JSON keeps their order.
             try routes.register(ShopItemRoute.self) { route, request in
                 let item = Catalog.item(route.id)
-                request.complete(["id": item.id, "name": item.name, "price": item.price,
-                                  "referrer": route.ref ?? "-"] as KeyValuePairs<String, Any>)
+                request.complete(
+                    [
+                        "id": item.id, "name": item.name, "price": item.price,
+                        "referrer": route.ref ?? "-",
+                    ] as KeyValuePairs<String, Any>)
             }
 
             // A typed object route: `router.object(for:)` returns the view itself.
@@ -83,8 +88,16 @@ final class Cart: Sendable {
     var items: [Int] { ids.withLock { $0 } }
 
     /// Adds `id`; returns the new count.
-    func add(_ id: Int) -> Int { ids.withLock { $0.append(id); return $0.count } }
+    func add(_ id: Int) -> Int {
+        ids.withLock {
+            $0.append(id); return $0.count
+        }
+    }
 
     /// Empties the cart; returns how many items it held.
-    func clear() -> Int { ids.withLock { let count = $0.count; $0.removeAll(); return count } }
+    func clear() -> Int {
+        ids.withLock {
+            let count = $0.count; $0.removeAll(); return count
+        }
+    }
 }

@@ -22,7 +22,6 @@ public struct Target_Shop: MediatorTarget {
     }
 }
 
-
 /// The Shop's typed calls: what a caller writes instead of target and action strings.
 extension Mediator {
     /// The item screen for `id`, or nil when no Shop is linked in.

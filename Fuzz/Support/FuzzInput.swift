@@ -77,8 +77,10 @@ enum FuzzAlphabet {
 
 /// Stops the fuzzer with a message when an invariant does not hold. libFuzzer reports the
 /// abort as a crash and saves the input.
-func fuzzCheck(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String,
-               file: StaticString = #fileID, line: UInt = #line) {
+func fuzzCheck(
+    _ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String,
+    file: StaticString = #fileID, line: UInt = #line
+) {
     guard !condition() else { return }
     FileHandle.standardError.write(Data("INVARIANT FAILED at \(file):\(line): \(message())\n".utf8))
     abort()
@@ -91,9 +93,12 @@ func fuzzText(_ data: UnsafePointer<UInt8>?, _ size: Int) -> String {
 
 /// `text` with control characters and non-ASCII shown as escapes, for failure messages.
 func fuzzShow(_ text: String) -> String {
-    let shown = text.unicodeScalars.count > 300
+    let shown =
+        text.unicodeScalars.count > 300
         ? String(String.UnicodeScalarView(text.unicodeScalars.prefix(300))) + "…(\(text.utf8.count) bytes)"
         : text
-    return shown.unicodeScalars.map { $0.isASCII && $0.value >= 0x20 && $0.value != 0x7F ? String($0) : "\\u{\(String($0.value, radix: 16))}" }
-        .joined()
+    return shown.unicodeScalars.map {
+        $0.isASCII && $0.value >= 0x20 && $0.value != 0x7F ? String($0) : "\\u{\(String($0.value, radix: 16))}"
+    }
+    .joined()
 }

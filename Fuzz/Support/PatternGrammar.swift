@@ -46,8 +46,10 @@ struct GrammarPattern {
             case 0, 1, 2, 3: piece = .literal(Self.literal(&input))
             case 4, 5: piece = .parameter(name: Self.name(&input, &used), type: nil, suffix: "")
             case 6: piece = .parameter(name: Self.name(&input, &used), type: Self.type(&input), suffix: "")
-            case 7: piece = .parameter(name: Self.name(&input, &used), type: input.bool() ? Self.type(&input) : nil,
-                                       suffix: Self.suffix(&input))
+            case 7:
+                piece = .parameter(
+                    name: Self.name(&input, &used), type: input.bool() ? Self.type(&input) : nil,
+                    suffix: Self.suffix(&input))
             case 8: piece = .wildcard
             default: piece = position == count - 1 ? .catchAll : .wildcard
             }
@@ -69,7 +71,8 @@ struct GrammarPattern {
             if let group, omitted.contains(group) { continue }
             switch piece {
             case .parameter(let name, let type, _):
-                let value = type.flatMap { type in input.below(8) == 0 ? nil : FuzzValues.value(type, &input) }
+                let value =
+                    type.flatMap { type in input.below(8) == 0 ? nil : FuzzValues.value(type, &input) }
                     ?? input.string(from: FuzzAlphabet.nasty, maxPieces: 6)
                 if value.isEmpty || !(type.map { Self.accepts($0, value) } ?? true) { valuesValid = false }
                 parameters[name] = value
@@ -150,7 +153,8 @@ enum FuzzValues {
         case "int": return input.pick(["0", "-1", "+7", "9223372036854775807", "-9223372036854775808", "0042", "1"])
         case "double": return input.pick(["0", "1.", ".5", "-2.5e-3", "1E10", "+3.25", "7"])
         case "bool": return input.pick(["true", "false", "1", "0"])
-        case "uuid": return input.pick(["123e4567-e89b-12d3-a456-426614174000", "FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF"])
+        case "uuid":
+            return input.pick(["123e4567-e89b-12d3-a456-426614174000", "FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF"])
         default: return "v"
         }
     }

@@ -17,9 +17,12 @@ struct ReferenceMediatorURL {
             text = Array(text[..<mark])
         }
         guard let colon = text.firstIndex(of: UInt8(ascii: ":")),
-              let schemeEnd = ReferenceURL.schemeEnd(text), schemeEnd == colon else { return nil }
+            let schemeEnd = ReferenceURL.schemeEnd(text), schemeEnd == colon
+        else { return nil }
         let afterScheme = Array(text[(colon + 1)...])
-        guard afterScheme.count >= 2, afterScheme[0] == UInt8(ascii: "/"), afterScheme[1] == UInt8(ascii: "/") else { return nil }
+        guard afterScheme.count >= 2, afterScheme[0] == UInt8(ascii: "/"), afterScheme[1] == UInt8(ascii: "/") else {
+            return nil
+        }
         let parts = afterScheme.dropFirst(2).split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else { return nil }
         scheme = String(decoding: text[..<colon], as: UTF8.self).lowercased()
@@ -36,7 +39,8 @@ struct ReferenceMediatorURL {
     /// control character and no DEL.
     var hasUsableNames: Bool {
         [target, action].allSatisfy { name in
-            !name.isEmpty && name.unicodeScalars.allSatisfy { $0 != "/" && $0.value >= 0x20 && !(0x7F...0x9F).contains($0.value) }
+            !name.isEmpty
+                && name.unicodeScalars.allSatisfy { $0 != "/" && $0.value >= 0x20 && !(0x7F...0x9F).contains($0.value) }
         }
     }
 
@@ -54,7 +58,8 @@ struct ReferenceMediatorURL {
         var index = 0
         while index < bytes.count {
             if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count,
-               let high = hexDigit(bytes[index + 1]), let low = hexDigit(bytes[index + 2]) {
+                let high = hexDigit(bytes[index + 1]), let low = hexDigit(bytes[index + 2])
+            {
                 out.append(high << 4 | low)
                 index += 3
             } else {

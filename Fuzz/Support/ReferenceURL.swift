@@ -22,12 +22,15 @@ struct ReferenceURL {
 
     /// The index of the `:` ending `scheme:` (`[A-Za-z][A-Za-z0-9+.-]*`), if the URL has one.
     static func schemeEnd(_ bytes: [UInt8]) -> Int? {
-        guard let first = bytes.first, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first | 0x20) else { return nil }
+        guard let first = bytes.first, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first | 0x20) else {
+            return nil
+        }
         for (index, byte) in bytes.enumerated().dropFirst() {
             if byte == UInt8(ascii: ":") { return index }
             let letter = (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
             let digit = (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-            guard letter || digit || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") else {
+            guard letter || digit || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+            else {
                 return nil
             }
         }
@@ -69,7 +72,8 @@ func oracleDecode(_ bytes: [UInt8], plusAsSpace: Bool = false) -> String? {
     while index < bytes.count {
         let byte = bytes[index]
         if byte == UInt8(ascii: "%") {
-            guard index + 2 < bytes.count, let high = hexDigit(bytes[index + 1]), let low = hexDigit(bytes[index + 2]) else {
+            guard index + 2 < bytes.count, let high = hexDigit(bytes[index + 1]), let low = hexDigit(bytes[index + 2])
+            else {
                 return nil
             }
             decoded.append(high << 4 | low)

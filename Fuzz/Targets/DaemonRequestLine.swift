@@ -16,8 +16,12 @@ public func daemonRequestLineFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) ->
     let whole = frame(stream, limit: limit, chunk: { _ in stream.count + 1 })
     let pieces = frame(stream, limit: limit, chunk: { _ in 1 + cuts.below(7) })
     let expected = referenceEvents(stream, limit: limit)
-    fuzzCheck(whole == expected, "framing the stream at once gave \(whole.count) events, expected \(expected.count) (limit \(limit))")
-    fuzzCheck(pieces == expected, "framing in pieces gave \(pieces.count) events, expected \(expected.count) (limit \(limit))")
+    fuzzCheck(
+        whole == expected,
+        "framing the stream at once gave \(whole.count) events, expected \(expected.count) (limit \(limit))")
+    fuzzCheck(
+        pieces == expected, "framing in pieces gave \(pieces.count) events, expected \(expected.count) (limit \(limit))"
+    )
 
     for case .line(let line) in whole {
         fuzzCheck(line.count <= limit, "a line of \(line.count) bytes passed a limit of \(limit)")
@@ -60,13 +64,21 @@ func checkRequest(_ line: [UInt8]) {
     case .success(.ping):
         var text = String(decoding: line, as: UTF8.self)
         if text.hasSuffix("\r") { text.removeLast() }
-        fuzzCheck(text.unicodeScalars.filter { $0 != " " }.map(String.init).joined().uppercased() == "PING", "\(shown) parsed as PING")
+        fuzzCheck(
+            text.unicodeScalars.filter { $0 != " " }.map(String.init).joined().uppercased() == "PING",
+            "\(shown) parsed as PING")
     case .success(.open(let url)):
         fuzzCheck(!url.isEmpty, "\(shown) opened an empty URL")
-        fuzzCheck(!url.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }, "\(shown) opened a URL with control characters")
-        fuzzCheck(String(decoding: line, as: UTF8.self).contains(url), "\(shown) opened \(fuzzShow(url)), which it does not contain")
+        fuzzCheck(
+            !url.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) },
+            "\(shown) opened a URL with control characters")
+        fuzzCheck(
+            String(decoding: line, as: UTF8.self).contains(url),
+            "\(shown) opened \(fuzzShow(url)), which it does not contain")
         for resent in ["OPEN " + url, "open   " + url + "  \r", "  Open " + url] {
-            fuzzCheck(RequestLine.parse(Array(resent.utf8)) == .success(.open(url: url)), "\(fuzzShow(resent)) does not give \(fuzzShow(url)) back")
+            fuzzCheck(
+                RequestLine.parse(Array(resent.utf8)) == .success(.open(url: url)),
+                "\(fuzzShow(resent)) does not give \(fuzzShow(url)) back")
         }
     case .failure(let error):
         fuzzCheck(!error.code.isEmpty && !error.message.isEmpty, "\(shown) failed without a code or message")

@@ -13,7 +13,9 @@ public func generationRoundTripFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) 
     let router = Router(options: .init(caseInsensitivePaths: flags & 1 != 0, formDecoding: flags & 2 != 0))
     let grammar = GrammarPattern(&input)
     let pattern = grammar.text
-    let shown = { "\(fuzzShow(pattern)) with \(grammar.parameters.map { "\(fuzzShow($0.key))=\(fuzzShow($0.value))" })" }
+    let shown = {
+        "\(fuzzShow(pattern)) with \(grammar.parameters.map { "\(fuzzShow($0.key))=\(fuzzShow($0.value))" })"
+    }
 
     do {
         try router.register(pattern) { request in request.complete(request.pattern) }
@@ -30,9 +32,11 @@ public func generationRoundTripFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) 
         // Optional groups two of whose combinations match the same URL: generation refuses
         // values it could not give back. Never for a pattern without groups.
         let hasGroups = grammar.pieces.contains { $0.group != nil }
-        let unreadable = hasGroups && error.code == .invalidParameter && error.message.contains("would not give its values back")
-        fuzzCheck(unreadable || (!grammar.valuesValid && error.code == .invalidParameter),
-                  "generation failed for \(shown()): \(error)")
+        let unreadable =
+            hasGroups && error.code == .invalidParameter && error.message.contains("would not give its values back")
+        fuzzCheck(
+            unreadable || (!grammar.valuesValid && error.code == .invalidParameter),
+            "generation failed for \(shown()): \(error)")
         return 0
     }
     if case .overLimit = router.currentTable().lookup(url) { return 0 }
@@ -44,11 +48,18 @@ public func generationRoundTripFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) 
     fuzzCheck(match.pattern == pattern, "\(fuzzShow(url)) generated from \(shown()) matches \(match.pattern)")
     for (name, value) in grammar.parameters where name != "*" && name != "**" {
         let back = match.parameters[name]
-        fuzzCheck(back == value, "\(fuzzShow(name)) came back as \(back.map(fuzzShow) ?? "nil") from \(fuzzShow(url)), generated from \(shown())")
+        fuzzCheck(
+            back == value,
+            "\(fuzzShow(name)) came back as \(back.map(fuzzShow) ?? "nil") from \(fuzzShow(url)), generated from \(shown())"
+        )
     }
-    if let path = grammar.parameters["**"], grammar.pieces.contains(where: { if case .catchAll = $0.piece { true } else { false } }) {
+    if let path = grammar.parameters["**"],
+        grammar.pieces.contains(where: { if case .catchAll = $0.piece { true } else { false } })
+    {
         let expected = path.utf8.split(separator: UInt8(ascii: "/")).map { String(decoding: $0, as: UTF8.self) }
-        fuzzCheck(match.wildcard == expected, "** came back as \(match.wildcard.map(fuzzShow)) from \(fuzzShow(url)), generated from \(shown())")
+        fuzzCheck(
+            match.wildcard == expected,
+            "** came back as \(match.wildcard.map(fuzzShow)) from \(fuzzShow(url)), generated from \(shown())")
     }
     return 0
 }

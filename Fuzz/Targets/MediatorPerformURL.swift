@@ -24,7 +24,9 @@ public func mediatorURLFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt 
     let returned = describe(result)
     let log = mediatorLog.withLock { $0 }
     let shown = fuzzShow(url)
-    fuzzCheck(completions.withLock { $0 } == [returned], "completion \(completions.withLock { $0 }) vs returned \(returned) for \(shown)")
+    fuzzCheck(
+        completions.withLock { $0 } == [returned],
+        "completion \(completions.withLock { $0 }) vs returned \(returned) for \(shown)")
     fuzzCheck(!log.contains { $0.hasPrefix("ran native") }, "a native action ran from \(shown)")
 
     guard let call = ReferenceMediatorURL(url) else {
@@ -83,7 +85,9 @@ struct Target_Shop: MediatorTarget {
     var actions: [String: MediatorAction] {
         [
             "echo": { params in params },
-            "nativeSecret": { _ in mediatorLog.withLock { $0.append("ran nativeSecret") }; return "leaked" },
+            "nativeSecret": { _ in
+                mediatorLog.withLock { $0.append("ran nativeSecret") }; return "leaked"
+            },
             "secret": { _ in "secret" },
             Mediator.notFoundAction: { params in "Shop.notFound(\(params[Mediator.missingActionKey] ?? "?"))" },
         ]
@@ -93,7 +97,12 @@ struct Target_Shop: MediatorTarget {
 /// Found by registration; no `notFound` action.
 struct Target_Account: MediatorTarget {
     var actions: [String: MediatorAction] {
-        ["login": { _ in "logged in" }, "nativeLogin": { _ in mediatorLog.withLock { $0.append("ran nativeLogin") }; return nil }]
+        [
+            "login": { _ in "logged in" },
+            "nativeLogin": { _ in
+                mediatorLog.withLock { $0.append("ran nativeLogin") }; return nil
+            },
+        ]
     }
 }
 
@@ -103,7 +112,9 @@ public struct Target_Found: MediatorTarget {
     public var actions: [String: MediatorAction] {
         [
             "echo": { params in params },
-            "NATIVE_found": { _ in mediatorLog.withLock { $0.append("ran native found") }; return nil },
+            "NATIVE_found": { _ in
+                mediatorLog.withLock { $0.append("ran native found") }; return nil
+            },
             Mediator.notFoundAction: { params in "Found.notFound(\(params[Mediator.missingActionKey] ?? "?"))" },
         ]
     }
@@ -113,7 +124,9 @@ func makeMediator(policy: RemotePolicy) -> Mediator {
     let mediator = Mediator(searchModules: ["URLRouter"])
     mediator.register(Target_Shop.self)
     mediator.register(Target_Account.self)
-    mediator.noTargetHandler = { target, action, _ in mediatorLog.withLock { $0.append("no target \(target).\(action)") } }
+    mediator.noTargetHandler = { target, action, _ in
+        mediatorLog.withLock { $0.append("no target \(target).\(action)") }
+    }
     mediator.remotePolicy = policy
     return mediator
 }
@@ -149,4 +162,5 @@ enum ActionRules {
 
 let openMediator = makeMediator(policy: RemotePolicy())
 let ruledMediator = makeMediator(policy: ActionRules.policy)
-let strictMediator = makeMediator(policy: RemotePolicy(allowedSchemes: ["APP"], deniedActions: ["Shop/secret", "Found/secret", "secret"]))
+let strictMediator = makeMediator(
+    policy: RemotePolicy(allowedSchemes: ["APP"], deniedActions: ["Shop/secret", "Found/secret", "secret"]))

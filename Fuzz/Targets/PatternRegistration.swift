@@ -18,8 +18,12 @@ public func patternRegistrationFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) 
     do {
         try router.register(pattern, priority: 1) { request in request.complete(request.pattern) }
     } catch {
-        fuzzCheck([.invalidPattern, .limitExceeded, .conflict].contains(error.code), "unexpected code \(error.code) for \(fuzzShow(pattern))")
-        fuzzCheck(error.message.contains(RouteError.quoted(pattern)), "message does not quote \(fuzzShow(pattern)): \(error.message)")
+        fuzzCheck(
+            [.invalidPattern, .limitExceeded, .conflict].contains(error.code),
+            "unexpected code \(error.code) for \(fuzzShow(pattern))")
+        fuzzCheck(
+            error.message.contains(RouteError.quoted(pattern)),
+            "message does not quote \(fuzzShow(pattern)): \(error.message)")
         fuzzCheck(router.routes.count == existingCount, "a refused pattern changed the routes: \(fuzzShow(pattern))")
         return 0
     }
@@ -33,7 +37,9 @@ public func patternRegistrationFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) 
             try router.register(pattern) { _ in }
             fuzzCheck(false, "registered twice: \(fuzzShow(pattern))")
         } catch {
-            fuzzCheck(error.code == .conflict, "second registration of \(fuzzShow(pattern)) failed with \(error.code), not .conflict")
+            fuzzCheck(
+                error.code == .conflict,
+                "second registration of \(fuzzShow(pattern)) failed with \(error.code), not .conflict")
         }
         do {
             try router.register(pattern, priority: 1, replacing: true) { request in request.complete(request.pattern) }
@@ -46,24 +52,34 @@ public func patternRegistrationFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) 
     let parsed = try! router.state.withLock { state in try state.parse(pattern, options: router.options) }
     var probes: [String] = []
     if parsed.expansions.count == 1, !parsed.isFallback,
-       parsed.expansions[0].allSatisfy({ if case .literal = $0 { true } else { false } }) {
+        parsed.expansions[0].allSatisfy({ if case .literal = $0 { true } else { false } })
+    {
         probes.append(pattern)
-        fuzzCheck(router.match(pattern)?.pattern == pattern, "the all-literal pattern \(fuzzShow(pattern)) does not match its own text")
+        fuzzCheck(
+            router.match(pattern)?.pattern == pattern,
+            "the all-literal pattern \(fuzzShow(pattern)) does not match its own text")
     }
     var values: [String: String] = ["*": "w", "**": "x/y"]
     for name in parsed.expansions.flatMap({ $0.compactMap(\.name) }) { values[name] = "v" }
-    for case .parameter(let name, let type?, _) in parsed.expansions.flatMap({ $0 }) { values[name] = FuzzValues.valid(type) }
+    for case .parameter(let name, let type?, _) in parsed.expansions.flatMap({ $0 }) {
+        values[name] = FuzzValues.valid(type)
+    }
     if flags & 16 != 0, let url = try? router.url(for: pattern, parameters: values), !isOverLimit(url, router) {
         probes.append(url)
         let match = router.match(url)
-        fuzzCheck(match?.pattern == pattern, "\(fuzzShow(pattern)) generated \(fuzzShow(url)), which matches \(match?.pattern ?? "nothing")")
+        fuzzCheck(
+            match?.pattern == pattern,
+            "\(fuzzShow(pattern)) generated \(fuzzShow(url)), which matches \(match?.pattern ?? "nothing")")
     }
 
     fuzzCheck(router.deregister(pattern), "could not deregister \(fuzzShow(pattern))")
     fuzzCheck(!router.deregister(pattern), "deregistered \(fuzzShow(pattern)) twice")
-    fuzzCheck(router.routes.count == existingCount, "deregistering \(fuzzShow(pattern)) left \(router.routes.count) routes")
+    fuzzCheck(
+        router.routes.count == existingCount, "deregistering \(fuzzShow(pattern)) left \(router.routes.count) routes")
     for probe in probes {
-        fuzzCheck(router.match(probe)?.pattern != pattern, "\(fuzzShow(probe)) still reaches the removed \(fuzzShow(pattern))")
+        fuzzCheck(
+            router.match(probe)?.pattern != pattern, "\(fuzzShow(probe)) still reaches the removed \(fuzzShow(pattern))"
+        )
     }
     do {
         try router.register(pattern) { _ in }

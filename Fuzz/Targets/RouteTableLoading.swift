@@ -19,7 +19,9 @@ public func routeTableLoadingFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) ->
     do {
         rows = try router.loadRouteTable(from: bytes, on: tableMediator)
     } catch {
-        fuzzCheck([.invalidRouteTable, .limitExceeded].contains(error.code), "unexpected code \(error.code): \(error.message)")
+        fuzzCheck(
+            [.invalidRouteTable, .limitExceeded].contains(error.code), "unexpected code \(error.code): \(error.message)"
+        )
         fuzzCheck(!error.message.isEmpty, "empty message")
         let after = router.routes.map(\.pattern)
         fuzzCheck(after == before, "a failed load changed the routes: \(after)")
@@ -27,7 +29,9 @@ public func routeTableLoadingFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) ->
             _ = try RouteTableRow.parse(bytes)
         } catch {
             for issue in error.issues {
-                fuzzCheck(issue.line >= 1 && issue.line <= lines, "a problem on line \(issue.line) of a \(lines)-line table: \(issue)")
+                fuzzCheck(
+                    issue.line >= 1 && issue.line <= lines,
+                    "a problem on line \(issue.line) of a \(lines)-line table: \(issue)")
                 fuzzCheck(issue.row.map { $0 >= 1 } ?? true, "a problem in row \(issue.row ?? 0): \(issue)")
             }
             fuzzCheck(!error.issues.isEmpty, "a parse failure without problems")
@@ -48,16 +52,22 @@ public func routeTableLoadingFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) ->
         (foundation as? String).map { withoutBOM($0) == withoutBOM(loaded) } ?? false
     }
     for (row, object) in zip(rows, lenient ?? []) {
-        fuzzCheck(same(object["pattern"], row.pattern) && same(object["target"], row.target) && same(object["action"], row.action),
-                  "row \(row.row) reads differently in Foundation: \(fuzzShow(row.pattern)), \(fuzzShow(row.target)), \(fuzzShow(row.action))")
+        fuzzCheck(
+            same(object["pattern"], row.pattern) && same(object["target"], row.target)
+                && same(object["action"], row.action),
+            "row \(row.row) reads differently in Foundation: \(fuzzShow(row.pattern)), \(fuzzShow(row.target)), \(fuzzShow(row.action))"
+        )
         fuzzCheck(row.line >= 1 && row.line <= lines, "row \(row.row) on line \(row.line) of \(lines)")
     }
     let after = router.routes.map(\.pattern)
     fuzzCheck(after == before + rows.map(\.pattern), "loaded \(rows.map(\.pattern)) but the routes are \(after)")
     for row in rows {
-        fuzzCheck(router.deregister(row.pattern, origins: row.origins), "cannot deregister the loaded \(fuzzShow(row.pattern))")
+        fuzzCheck(
+            router.deregister(row.pattern, origins: row.origins),
+            "cannot deregister the loaded \(fuzzShow(row.pattern))")
     }
-    fuzzCheck(router.routes.map(\.pattern) == before, "deregistering the loaded rows left \(router.routes.map(\.pattern))")
+    fuzzCheck(
+        router.routes.map(\.pattern) == before, "deregistering the loaded rows left \(router.routes.map(\.pattern))")
     return 0
 }
 

@@ -38,11 +38,14 @@ public func typedMatchingFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CIn
     let typedPattern = winner == FuzzItemRoute.pattern || winner == FuzzWordRoute.pattern
     let decoded: Any? = winner == FuzzItemRoute.pattern ? item : winner == FuzzWordRoute.pattern ? word : nil
     if typedPattern, let decoded {
-        fuzzCheck(match?.pattern == winner, "\(shown()) decodes for \(winner!) but match names \(String(describing: match))")
+        fuzzCheck(
+            match?.pattern == winner, "\(shown()) decodes for \(winner!) but match names \(String(describing: match))")
         fuzzCheck(outcome == ["\(decoded)"], "\(shown()) decoded as \(decoded) but the handler saw \(outcome)")
     } else if typedPattern {
         let failedType = winner == FuzzItemRoute.pattern ? "FuzzItemRoute(" : "FuzzWordRoute("
-        fuzzCheck(!outcome.contains { $0.hasPrefix(failedType) }, "\(shown()) does not decode yet its handler ran: \(outcome)")
+        fuzzCheck(
+            !outcome.contains { $0.hasPrefix(failedType) }, "\(shown()) does not decode yet its handler ran: \(outcome)"
+        )
         fuzzCheck(match?.pattern != winner, "match gives \(shown()) to \(winner!) whose fields do not decode")
         let explanation = router.explain(url)
         fuzzCheck(explanation.winner == match?.pattern, "explain and match disagree on \(shown())")
@@ -54,7 +57,8 @@ public func typedMatchingFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CIn
         }
     }
 
-    let call = fuzzMediator.perform(url: "app://FuzzTyped/item?" + (url.split(separator: "?", maxSplits: 1).last.map(String.init) ?? ""))
+    let call = fuzzMediator.perform(
+        url: "app://FuzzTyped/item?" + (url.split(separator: "?", maxSplits: 1).last.map(String.init) ?? ""))
     if case .failure(let error) = call {
         fuzzCheck(error.code == .invalidParameter, "the typed action failed with \(error) for \(shown())")
     }
@@ -68,7 +72,9 @@ private func checkRoundTrip<Route: URLRoute>(_ value: Route, router: Router, url
         return
     }
     let back = router.match(printed, as: Route.self)
-    fuzzCheck(back.map { "\($0)" } == "\(value)", "\(fuzzShow(url)) → \(value) → \(fuzzShow(printed)) → \(String(describing: back))")
+    fuzzCheck(
+        back.map { "\($0)" } == "\(value)",
+        "\(fuzzShow(url)) → \(value) → \(fuzzShow(printed)) → \(String(describing: back))")
 }
 
 enum FuzzSort: String, Codable, Sendable { case price, name }

@@ -25,27 +25,34 @@ public func urlMatchingFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt 
 
     let results = Mutex<[String]>([])
     let opened = router.open(url, source: source) { result in
-        let outcome: String = switch result {
-        case .success(let value): "ok \(value as? String ?? "?")"
-        case .failure(let error): "error \(error.code)"
-        }
+        let outcome: String =
+            switch result {
+            case .success(let value): "ok \(value as? String ?? "?")"
+            case .failure(let error): "error \(error.code)"
+            }
         results.withLock { $0.append(outcome) }
     }
     let outcomes = results.withLock { $0 }
     fuzzCheck(opened == canOpen, "canOpen \(canOpen) but open \(opened) for \(fuzzShow(url))")
     fuzzCheck(outcomes.count == 1, "completion ran \(outcomes.count) times for \(fuzzShow(url))")
     if let match, canOpen {
-        fuzzCheck(outcomes == ["ok \(match.pattern)"], "\(fuzzShow(url)) matched \(match.pattern) but completed \(outcomes)")
+        fuzzCheck(
+            outcomes == ["ok \(match.pattern)"], "\(fuzzShow(url)) matched \(match.pattern) but completed \(outcomes)")
         checkParameters(match, url: url, formDecoding: formDecoding)
-        fuzzCheck(router.object(for: url, source: source) as? String == match.pattern, "object(for:) disagrees on \(fuzzShow(url))")
+        fuzzCheck(
+            router.object(for: url, source: source) as? String == match.pattern,
+            "object(for:) disagrees on \(fuzzShow(url))")
     } else {
         let expected = refused ? "error refused" : "error notFound"
         let overLimit = outcomes == ["error limitExceeded"]
-        fuzzCheck(outcomes == [expected] || (overLimit && match == nil), "\(fuzzShow(url)) completed \(outcomes), expected \(expected)")
+        fuzzCheck(
+            outcomes == [expected] || (overLimit && match == nil),
+            "\(fuzzShow(url)) completed \(outcomes), expected \(expected)")
     }
     let redacted = RouteEvent.redactingQueryValues(url)
-    fuzzCheck(redacted == ReferenceURL.redacted(url),
-              "redacting \(fuzzShow(url)) gave \(fuzzShow(redacted)), not \(fuzzShow(ReferenceURL.redacted(url)))")
+    fuzzCheck(
+        redacted == ReferenceURL.redacted(url),
+        "redacting \(fuzzShow(url)) gave \(fuzzShow(redacted)), not \(fuzzShow(ReferenceURL.redacted(url)))")
     return 0
 }
 
@@ -60,12 +67,14 @@ func checkParameters(_ match: RouteMatch, url: String, formDecoding: Bool) {
     let reference = ReferenceURL(url)
 
     for (name, value) in path {
-        fuzzCheck(parameters[name] == value && dictionary[name] == value, "path value \(name) is not what wins in \(shown())")
+        fuzzCheck(
+            parameters[name] == value && dictionary[name] == value, "path value \(name) is not what wins in \(shown())")
         fuzzCheck(!value.isEmpty, "empty path value \(name) in \(shown())")
         let decodedSegments = reference.segments.map { oracleDecode($0) }
         if decodedSegments.allSatisfy({ $0 != nil }) {
-            fuzzCheck(decodedSegments.contains { $0!.utf8.starts(with: value.utf8) },
-                      "path value \(name) = \(fuzzShow(value)) is no segment of \(shown())")
+            fuzzCheck(
+                decodedSegments.contains { $0!.utf8.starts(with: value.utf8) },
+                "path value \(name) = \(fuzzShow(value)) is no segment of \(shown())")
         }
         switch name.prefix(2) {
         case "i_": fuzzCheck(parameters.int(name) != nil, "int \(fuzzShow(value)) does not convert in \(shown())")
@@ -77,7 +86,9 @@ func checkParameters(_ match: RouteMatch, url: String, formDecoding: Bool) {
     }
 
     let referenceItems = reference.queryItems
-    fuzzCheck(items.count == referenceItems.count, "\(items.count) query items, expected \(referenceItems.count) in \(shown())")
+    fuzzCheck(
+        items.count == referenceItems.count,
+        "\(items.count) query items, expected \(referenceItems.count) in \(shown())")
     var last: [String: String] = [:]
     for (item, raw) in zip(items, referenceItems) {
         last[item.name] = item.value
@@ -85,16 +96,20 @@ func checkParameters(_ match: RouteMatch, url: String, formDecoding: Bool) {
             fuzzCheck(item.name == name, "query name \(fuzzShow(item.name)), expected \(fuzzShow(name)) in \(shown())")
         }
         if let value = oracleDecode(raw.value, plusAsSpace: formDecoding) {
-            fuzzCheck(item.value == value, "query value \(fuzzShow(item.value)), expected \(fuzzShow(value)) in \(shown())")
+            fuzzCheck(
+                item.value == value, "query value \(fuzzShow(item.value)), expected \(fuzzShow(value)) in \(shown())")
         }
     }
     for (name, value) in last where path[name] == nil {
-        fuzzCheck(parameters[name] == value && dictionary[name] == value, "query item \(fuzzShow(name)) is not the last one in \(shown())")
+        fuzzCheck(
+            parameters[name] == value && dictionary[name] == value,
+            "query item \(fuzzShow(name)) is not the last one in \(shown())")
     }
 
     fuzzCheck((match.fragment == nil) == (reference.fragment == nil), "fragment presence differs in \(shown())")
     if let raw = reference.fragment, let fragment = oracleDecode(raw) {
-        fuzzCheck(match.fragment == fragment, "fragment \(fuzzShow(match.fragment ?? "nil")), expected \(fuzzShow(fragment))")
+        fuzzCheck(
+            match.fragment == fragment, "fragment \(fuzzShow(match.fragment ?? "nil")), expected \(fuzzShow(fragment))")
     }
 
     let wildcard = match.wildcard
@@ -102,7 +117,8 @@ func checkParameters(_ match: RouteMatch, url: String, formDecoding: Bool) {
     if match.pattern.hasSuffix("**") || match.pattern.hasSuffix("://") {
         let tail = reference.segments.suffix(wildcard.count).map { oracleDecode($0) }
         for (piece, expected) in zip(wildcard, tail) where expected != nil {
-            fuzzCheck(piece == expected, "wildcard piece \(fuzzShow(piece)), expected \(fuzzShow(expected!)) in \(shown())")
+            fuzzCheck(
+                piece == expected, "wildcard piece \(fuzzShow(piece)), expected \(fuzzShow(expected!)) in \(shown())")
         }
     } else {
         fuzzCheck(wildcard.isEmpty, "a wildcard from \(match.pattern) in \(shown())")
@@ -114,9 +130,11 @@ let matchingRouters: [Router] = (0..<4).map { flags in
     let router = Router(options: .init(caseInsensitivePaths: flags & 1 != 0, formDecoding: flags & 2 != 0))
     let actions = [
         "shop://item/:id", "shop://item/:i_id<int>/edit", "shop://item/:id.html", "shop://item/:i_id<int>.json",
-        "shop://files/**", "shop://a/:x/c", "shop://a/b/d", "shop://cat/*/list", "/about", "/:lang/home(/:tab)(/more/:x)",
+        "shop://files/**", "shop://a/:x/c", "shop://a/b/d", "shop://cat/*/list", "/about",
+        "/:lang/home(/:tab)(/more/:x)",
         "x://:u_id<uuid>/:d_v<double>/:b_f<bool>", "x://家居/a%20b/%E5%AE%B6", "x://%zz/100%/%E4", "tel:/:number",
-        "mgj://foo/bar", "web://open", "localhost:8080/:x", "x://a/:x.tar.gz", "x://a/:x.gz", "x://:x/:y/:z/**", "x://:s_a",
+        "mgj://foo/bar", "web://open", "localhost:8080/:x", "x://a/:x.tar.gz", "x://a/:x.gz", "x://:x/:y/:z/**",
+        "x://:s_a",
     ]
     for pattern in actions {
         try! router.register(pattern) { request in

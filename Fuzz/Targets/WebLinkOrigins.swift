@@ -19,23 +19,29 @@ public func webLinkOriginsFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CI
 
     if let match = router.match(url) {
         let pattern = match.pattern
-        let scheme = String(decoding: Array(url.utf8.prefix { $0 != UInt8(ascii: ":") }).map { $0 &- 65 < 26 ? $0 | 0x20 : $0 }, as: UTF8.self)
+        let scheme = String(
+            decoding: Array(url.utf8.prefix { $0 != UInt8(ascii: ":") }).map { $0 &- 65 < 26 ? $0 | 0x20 : $0 },
+            as: UTF8.self)
         if pattern.hasPrefix("https://"), pattern.hasSuffix("/item/:id") {
             let host = String(pattern.dropFirst("https://".count).prefix { $0 != "/" })
             fuzzCheck(scheme == "https", "\(fuzzShow(url)) reached \(pattern) without https")
-            fuzzCheck(plainHost(url) == host, "\(fuzzShow(url)) reached \(pattern) with host \(fuzzShow(plainHost(url)))")
+            fuzzCheck(
+                plainHost(url) == host, "\(fuzzShow(url)) reached \(pattern) with host \(fuzzShow(plainHost(url)))")
         } else if pattern.hasSuffix("/item/:id") {
             fuzzCheck(pattern == "\(scheme)://item/:id", "\(fuzzShow(url)) reached \(pattern)")
         }
         if pattern.hasSuffix("/item/:id"), let id = match.parameters["id"] {
-            let origin: LinkOrigin = pattern.hasPrefix("https://")
+            let origin: LinkOrigin =
+                pattern.hasPrefix("https://")
                 ? .web(String(pattern.dropFirst("https://".count).prefix { $0 != "/" }))
                 : .scheme(String(pattern.prefix { $0 != ":" }))
             do {
                 let link = try router.url(for: "item/:id", parameters: ["id": id], origin: origin)
                 let again = router.match(link)
-                fuzzCheck(again?.pattern == pattern && again?.parameters["id"] == id,
-                          "\(fuzzShow(link)), generated for \(fuzzShow(id)), reads back as \(again?.description ?? "no match")")
+                fuzzCheck(
+                    again?.pattern == pattern && again?.parameters["id"] == id,
+                    "\(fuzzShow(link)), generated for \(fuzzShow(id)), reads back as \(again?.description ?? "no match")"
+                )
             } catch {
                 fuzzCheck(false, "generating \(origin) for \(fuzzShow(id)) threw \(error)")
             }
@@ -43,14 +49,20 @@ public func webLinkOriginsFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CI
     }
 
     let external = router.canOpen(url, source: .external)
-    let scheme = String(decoding: Array(url.utf8.prefix { $0 != UInt8(ascii: ":") }).map { $0 &- 65 < 26 ? $0 | 0x20 : $0 }, as: UTF8.self)
+    let scheme = String(
+        decoding: Array(url.utf8.prefix { $0 != UInt8(ascii: ":") }).map { $0 &- 65 < 26 ? $0 | 0x20 : $0 },
+        as: UTF8.self)
     if external, scheme == "https" || scheme == "http" {
         let raw = rawHost(url)
         fuzzCheck(scheme == "https", "external \(fuzzShow(url)) allowed over http")
-        fuzzCheck(raw.utf8.allSatisfy { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") || ($0 | 0x20) &- 97 < 26 || $0 &- 48 < 10 },
-                  "external \(fuzzShow(url)) allowed with host \(fuzzShow(raw))")
-        fuzzCheck(["shop.example.com", "www.shop.example.com"].contains(raw.lowercased()),
-                  "external \(fuzzShow(url)) allowed for host \(fuzzShow(raw))")
+        fuzzCheck(
+            raw.utf8.allSatisfy {
+                $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") || ($0 | 0x20) &- 97 < 26 || $0 &- 48 < 10
+            },
+            "external \(fuzzShow(url)) allowed with host \(fuzzShow(raw))")
+        fuzzCheck(
+            ["shop.example.com", "www.shop.example.com"].contains(raw.lowercased()),
+            "external \(fuzzShow(url)) allowed for host \(fuzzShow(raw))")
     }
     let opened = router.open(url, source: .external)
     fuzzCheck(opened == external, "canOpen \(external) but open \(opened) for \(fuzzShow(url))")
@@ -74,10 +86,17 @@ private func plainHost(_ url: String) -> String {
 }
 
 let originRouter: Router = {
-    let router = Router(options: .init(allowedExternalSchemes: ["shop", "shopapp", "https"],
-                                       allowedExternalHosts: ["shop.example.com", "WWW.shop.example.com"]))
-    try! router.registerObject("item/:id", origins: [.scheme("shop"), .scheme("shopapp"),
-                                                     .web("shop.example.com"), .web("www.shop.example.com")]) { $0.pattern }
+    let router = Router(
+        options: .init(
+            allowedExternalSchemes: ["shop", "shopapp", "https"],
+            allowedExternalHosts: ["shop.example.com", "WWW.shop.example.com"]))
+    try! router.registerObject(
+        "item/:id",
+        origins: [
+            .scheme("shop"), .scheme("shopapp"),
+            .web("shop.example.com"), .web("www.shop.example.com"),
+        ]
+    ) { $0.pattern }
     // A host placeholder takes any host: for these, the allow-list alone decides.
     try! router.registerObject("https://:host/any/:x") { $0.pattern }
     try! router.registerObject("http://:host/any/:x") { $0.pattern }

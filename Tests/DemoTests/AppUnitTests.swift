@@ -1,5 +1,6 @@
-@testable import DeepLinkApp
 import Testing
+
+@testable import DeepLinkApp
 
 @Suite("The app's own pieces, tested directly")
 struct AppUnitTests {
@@ -16,7 +17,9 @@ struct AppUnitTests {
     }
 
     @Test func jsonObjectsKeepTheirKeyOrderAndResultsConvert() {
-        let value = JSONValue.object([("z", .int(1)), ("a", JSONValue(any: ["b": 2, "a": [true, nil] as [Any?]] as [String: Any]))])
+        let value = JSONValue.object([
+            ("z", .int(1)), ("a", JSONValue(any: ["b": 2, "a": [true, nil] as [Any?]] as [String: Any])),
+        ])
         #expect(value.encoded == #"{"z":1,"a":{"a":[true,null],"b":2}}"#)
         #expect(JSONValue(any: Optional<Int>.none).encoded == "null")
         #expect(JSONValue(any: Optional(Optional(3.5)) as Any).encoded == "3.5")
@@ -44,7 +47,9 @@ struct AppUnitTests {
     @Test func framerCutsLinesAndReportsOverlongOnesOnce() {
         var framer = LineFramer(limit: 8)
         func feed(_ text: String) { Array(text.utf8).withUnsafeBytes { framer.append($0) } }
-        func drain() -> [LineFramer.Event] { var events: [LineFramer.Event] = []; while let e = framer.next() { events.append(e) }; return events }
+        func drain() -> [LineFramer.Event] {
+            var events: [LineFramer.Event] = []; while let e = framer.next() { events.append(e) }; return events
+        }
         feed("PING\nOPEN")
         #expect(drain() == [.line(Array("PING".utf8))])
         #expect(framer.hasPartialLine)
@@ -70,11 +75,15 @@ struct AppUnitTests {
     }
 
     @Test func argumentsParse() throws {
-        #expect(try Arguments.parse(["send", "--json", "--", "--weird"]).get()
+        #expect(
+            try Arguments.parse(["send", "--json", "--", "--weird"]).get()
                 == .send(url: "--weird", socket: nil, json: true, timeout: 5))
-        #expect(try Arguments.parse(["serve", "--socket=/tmp/a.sock", "--idle-timeout", "2.5"]).get()
+        #expect(
+            try Arguments.parse(["serve", "--socket=/tmp/a.sock", "--idle-timeout", "2.5"]).get()
                 == .serve(socket: "/tmp/a.sock", idleTimeout: 2.5))
-        #expect(try Arguments.parse(["open", "shop://x", "--external"]).get() == .open(url: "shop://x", json: false, external: true))
+        #expect(
+            try Arguments.parse(["open", "shop://x", "--external"]).get()
+                == .open(url: "shop://x", json: false, external: true))
     }
 
     @Test(arguments: [

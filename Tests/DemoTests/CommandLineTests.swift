@@ -42,7 +42,9 @@ struct CommandLineTests {
         #expect(reply.pattern == DemoLinks.itemPattern)
         #expect(reply.parameters == ["id": "42", "ref": "home"])
         let human = try DeepLinkBinary.run(["open", DemoLinks.item])
-        #expect(human.stdout.hasPrefix("routed \(DemoLinks.item)\n  pattern     \(DemoLinks.itemPattern)"), "\(human.stdout)")
+        #expect(
+            human.stdout.hasPrefix("routed \(DemoLinks.item)\n  pattern     \(DemoLinks.itemPattern)"),
+            "\(human.stdout)")
     }
 
     @Test func openWaitsForAResultThatComesThroughTheCompletionLater() throws {
@@ -101,6 +103,8 @@ struct CommandLineTests {
             #expect(lines.contains("#   xdg-mime default deeplink.desktop x-scheme-handler/\(scheme)"))
         }
         let commands = try DeepLinkBinary.run(["desktop-entry", "--xdg-mime"])
-        #expect(commands.stdout == DemoLinks.schemes.map { "xdg-mime default deeplink.desktop x-scheme-handler/\($0)\n" }.joined())
+        #expect(
+            commands.stdout
+                == DemoLinks.schemes.map { "xdg-mime default deeplink.desktop x-scheme-handler/\($0)\n" }.joined())
     }
 }

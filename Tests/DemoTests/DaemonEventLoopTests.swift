@@ -9,7 +9,8 @@ struct DaemonEventLoopTests {
     @Test func pipelinedSlowRequestsAmongFastOnesAreAnsweredInOrder() throws {
         let daemon = try RunningDaemon()
         let client = try daemon.connect()
-        let requests = [DemoLinks.item(0), DemoLinks.slow] + (1...30).map(DemoLinks.item)
+        let requests =
+            [DemoLinks.item(0), DemoLinks.slow] + (1...30).map(DemoLinks.item)
             + [DemoLinks.slow, DemoLinks.item(31), DemoLinks.notFound, DemoLinks.item(32)]
         try client.send(requests.map { "OPEN \($0)\n" }.joined())
         let lines = try client.readLines(requests.count, timeout: 10)
@@ -38,7 +39,9 @@ struct DaemonEventLoopTests {
         let slowAnswered = Date()
         #expect(try waiting.nextReply().parameters["id"] == "1", "the request after the slow one is answered after it")
         #expect(otherDone < slowAnswered, "the other client was served only after the slow request completed")
-        #expect(slowAnswered.timeIntervalSince(sent) >= 0.2, "the slow request completed early: it did not take the late path")
+        #expect(
+            slowAnswered.timeIntervalSince(sent) >= 0.2,
+            "the slow request completed early: it did not take the late path")
     }
 
     @Test func manyClientsMixingSlowAndFastRequestsAllGetTheirAnswersInOrder() throws {
@@ -51,7 +54,8 @@ struct DaemonEventLoopTests {
             try client.send(requests.map { "OPEN \($0)\n" }.joined())
             for (request, line) in zip(requests, try client.readLines(requests.count, timeout: 10)) {
                 let reply = try ReplyLine(line)
-                let right = request == DemoLinks.slow
+                let right =
+                    request == DemoLinks.slow
                     ? reply.pattern == "account://session/refresh"
                     : "shop://item/" + (reply.parameters["id"] ?? "?") == request
                 if !right { failures.add("client \(clientIndex): \(line) for \(request)") }

@@ -1,4 +1,6 @@
 import Foundation
+import Testing
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -6,7 +8,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Testing
 
 @Suite("Daemon lifecycle: socket, permissions, second daemon, stale socket, signals")
 struct DaemonLifecycleTests {
@@ -28,8 +29,9 @@ struct DaemonLifecycleTests {
 
     @Test func looseDefaultDirectoryIsTightenedTo0700() throws {
         let directory = try TemporaryDirectory()
-        try FileManager.default.createDirectory(atPath: directory.path + "/deeplink", withIntermediateDirectories: false,
-                                                attributes: [.posixPermissions: 0o755])
+        try FileManager.default.createDirectory(
+            atPath: directory.path + "/deeplink", withIntermediateDirectories: false,
+            attributes: [.posixPermissions: 0o755])
         let daemon = try RunningDaemon(defaultSocket: true, in: directory)
         #expect(try mode(of: directory.path + "/deeplink") == 0o700)
         _ = try daemon.stop()
@@ -85,15 +87,20 @@ struct DaemonLifecycleTests {
         #expect(throws: HarnessError.self) { try daemon.connect() }
     }
 
-    @Test(.enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"),
-                   "needs root to run a client as another user"))
+    @Test(
+        .enabled(
+            if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"),
+            "needs root to run a client as another user"))
     func peersOfAnotherUserAreRefusedEvenWhenTheFileModeWouldLetThemIn() throws {
         let daemon = try RunningDaemon()
         chmod(daemon.directory.path, 0o777)
         chmod(daemon.socketPath, 0o666)
-        let result = try DeepLinkBinary.run(["--reuid=65534", "--regid=65534", "--clear-groups",
-                                             DeepLinkBinary.path, "send", "--json", "--socket", daemon.socketPath,
-                                             "--", DemoLinks.item], executable: "/usr/bin/setpriv")
+        let result = try DeepLinkBinary.run(
+            [
+                "--reuid=65534", "--regid=65534", "--clear-groups",
+                DeepLinkBinary.path, "send", "--json", "--socket", daemon.socketPath,
+                "--", DemoLinks.item,
+            ], executable: "/usr/bin/setpriv")
         #expect(result.stdout.contains(#""error":"forbidden""#), "\(result.stdout)\(result.stderr)")
         #expect(result.status == 1)
         #expect(daemon.log.contains("refused connection from uid=65534"))

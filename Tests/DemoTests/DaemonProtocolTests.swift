@@ -34,8 +34,9 @@ struct DaemonProtocolTests {
         .line("terminal escape", "OPEN shop://item/42\u{1B}[2J", error: "bad_request"),
         .line("tab", "OPEN\tshop://item/42", error: "bad_request"),
         .line("C1 control", "OPEN shop://item/42\u{85}", error: "bad_request"),
-        ProtocolCase(name: "invalid UTF-8", bytes: Array("OPEN shop://item/".utf8) + [0xC3, 0x28, 0xFF, 0x0A],
-                     ok: false, error: "bad_encoding"),
+        ProtocolCase(
+            name: "invalid UTF-8", bytes: Array("OPEN shop://item/".utf8) + [0xC3, 0x28, 0xFF, 0x0A],
+            ok: false, error: "bad_encoding"),
         ProtocolCase(name: "lone continuation bytes", bytes: [0x80, 0x80, 0x0A], ok: false, error: "bad_encoding"),
     ]
 
@@ -65,7 +66,8 @@ struct DaemonProtocolTests {
     @Test func notFoundReplyEchoesTheURL() throws {
         let daemon = try RunningDaemon()
         let line = try daemon.connect().request("OPEN \(DemoLinks.notFound)")
-        #expect(line.hasPrefix(#"{"ok":false,"error":"not_found","url":"\#(DemoLinks.notFound)","message":"#), "\(line)")
+        #expect(
+            line.hasPrefix(#"{"ok":false,"error":"not_found","url":"\#(DemoLinks.notFound)","message":"#), "\(line)")
     }
 
     @Test func pipelinedRequestsAreAnsweredInOrderExactlyOnce() throws {
@@ -97,10 +99,15 @@ struct DaemonProtocolTests {
         #expect(!log.contains("s3cret") && !log.contains("hunter2") && !log.contains("mail") && !log.contains("frag"))
         let requestLines = log.split(separator: "\n").filter { $0.contains(" url=") }
         try #require(requestLines.count == 3, "\(log)")
-        #expect(requestLines.first?.contains("routed pattern=\(DemoLinks.itemPattern) url=shop://item/7?token=<redacted>&ref=<redacted>#<redacted>") == true, "\(log)")
+        #expect(
+            requestLines.first?.contains(
+                "routed pattern=\(DemoLinks.itemPattern) url=shop://item/7?token=<redacted>&ref=<redacted>#<redacted>")
+                == true, "\(log)")
         #expect(requestLines[1].contains("not_found pattern=- url=\(DemoLinks.notFound)?password=<redacted>"), "\(log)")
-        #expect(requestLines[2].contains("refused pattern=account://debug/reset url=\(DemoLinks.internalOnly)"), "\(log)")
+        #expect(
+            requestLines[2].contains("refused pattern=account://debug/reset url=\(DemoLinks.internalOnly)"), "\(log)")
         // Each line starts with an ISO 8601 UTC time.
-        #expect(requestLines.allSatisfy { $0.wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z conn=\d+ .+/) != nil })
+        #expect(
+            requestLines.allSatisfy { $0.wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z conn=\d+ .+/) != nil })
     }
 }

@@ -1,4 +1,7 @@
 import Foundation
+import Synchronization
+import Testing
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -6,8 +9,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
-import Testing
 
 @Suite("Daemon robustness: bad clients never stop it or hold up others")
 struct DaemonRobustnessTests {

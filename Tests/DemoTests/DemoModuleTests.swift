@@ -16,22 +16,29 @@ struct RouteKindCase: CustomTestStringConvertible, Sendable {
 struct DemoModuleTests {
     static let kinds: [RouteKindCase] = [
         RouteKindCase(kind: "plain handler, typed placeholder", url: "shop://item/7", pattern: "shop://item/:id<int>"),
-        RouteKindCase(kind: "typed placeholder that does not convert falls to the fallback", url: "shop://item/abc",
-                      pattern: "shop://"),
-        RouteKindCase(kind: "object handler", url: "shop://item/42/view?ref=mail", pattern: "shop://item/:id<int>/view"),
+        RouteKindCase(
+            kind: "typed placeholder that does not convert falls to the fallback", url: "shop://item/abc",
+            pattern: "shop://"),
+        RouteKindCase(
+            kind: "object handler", url: "shop://item/42/view?ref=mail", pattern: "shop://item/:id<int>/view"),
         RouteKindCase(kind: "** with segments", url: "shop://category/kitchen/cups", pattern: "shop://category/**"),
         RouteKindCase(kind: "** with none", url: "shop://category", pattern: "shop://category/**"),
         RouteKindCase(kind: "scheme fallback", url: "shop://no/such/page", pattern: "shop://"),
         RouteKindCase(kind: "bridged target-action", url: "shop://checkout", pattern: "shop://checkout"),
-        RouteKindCase(kind: "bridged native action", url: "shop://cart/clear", pattern: "shop://cart/clear",
-                      externalError: "refused"),
-        RouteKindCase(kind: "internal-only route", url: DemoLinks.internalOnly, pattern: "account://debug/reset",
-                      externalError: "refused"),
-        RouteKindCase(kind: "result through the completion later", url: DemoLinks.slow, pattern: "account://session/refresh"),
-        RouteKindCase(kind: "target found by name only", url: "settings://theme/dark", pattern: "settings://theme/:name"),
+        RouteKindCase(
+            kind: "bridged native action", url: "shop://cart/clear", pattern: "shop://cart/clear",
+            externalError: "refused"),
+        RouteKindCase(
+            kind: "internal-only route", url: DemoLinks.internalOnly, pattern: "account://debug/reset",
+            externalError: "refused"),
+        RouteKindCase(
+            kind: "result through the completion later", url: DemoLinks.slow, pattern: "account://session/refresh"),
+        RouteKindCase(
+            kind: "target found by name only", url: "settings://theme/dark", pattern: "settings://theme/:name"),
         RouteKindCase(kind: "scheme-less pattern beats the fallback", url: "shop://about", pattern: "/about"),
-        RouteKindCase(kind: "module reaching another through the mediator", url: "account://profile/ada",
-                      pattern: "account://profile/:user"),
+        RouteKindCase(
+            kind: "module reaching another through the mediator", url: "account://profile/ada",
+            pattern: "account://profile/:user"),
     ]
 
     @Test(arguments: kinds)
@@ -84,16 +91,24 @@ struct DemoModuleTests {
             if pattern.hasPrefix("account://") { #expect(module == "Account") }
             if pattern.hasPrefix("settings://") { #expect(module == "Settings") }
         }
-        #expect(rows.filter { $0["internal"] as? Bool == true }.compactMap { $0["pattern"] as? String } == ["account://debug/reset"])
+        #expect(
+            rows.filter { $0["internal"] as? Bool == true }.compactMap { $0["pattern"] as? String } == [
+                "account://debug/reset"
+            ])
     }
 
     @Test func explainSaysWhyALinkFromOutsideIsRefused() throws {
         let internalOnly = try DeepLinkBinary.run(["explain", "--external", DemoLinks.internalOnly])
-        #expect(internalOnly.stdout.contains("external  refused: Refused \"account://debug/reset\": \"account://debug/reset\" is internal only.\n"),
-                "\(internalOnly.stdout)")
+        #expect(
+            internalOnly.stdout.contains(
+                "external  refused: Refused \"account://debug/reset\": \"account://debug/reset\" is internal only.\n"),
+            "\(internalOnly.stdout)")
         let native = try DeepLinkBinary.run(["explain", "--external", "shop://cart/clear"])
-        #expect(native.stdout.contains("external  refused: Refused \"shop://cart/clear\": the action \"nativeClearCart\" starts with \"native\""),
-                "\(native.stdout)")
+        #expect(
+            native.stdout.contains(
+                "external  refused: Refused \"shop://cart/clear\": the action \"nativeClearCart\" starts with \"native\""
+            ),
+            "\(native.stdout)")
         let foreign = try DeepLinkBinary.run(["explain", "--external", DemoLinks.foreignScheme])
         #expect(foreign.status == 1)
         let accepted = try DeepLinkBinary.run(["explain", "--external", DemoLinks.item])

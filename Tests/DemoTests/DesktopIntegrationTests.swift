@@ -13,8 +13,9 @@ struct DesktopIntegrationTests {
     private func tools() throws -> [String: String] {
         var found: [String: String] = [:]
         for (tool, package) in DesktopSession.tools {
-            let path = try #require(DesktopSession.locate(tool),
-                                    "\(tool) is not on PATH; install it: apt-get install -y \(package)")
+            let path = try #require(
+                DesktopSession.locate(tool),
+                "\(tool) is not on PATH; install it: apt-get install -y \(package)")
             found[tool] = path
         }
         return found
@@ -41,8 +42,9 @@ struct DesktopIntegrationTests {
         let opened = try session.run(tools["xdg-open"]!, [Self.link])
         #expect(opened.status == 0, "\(opened.stdout)\(opened.stderr)\n\(daemon.log)")
         #expect(opened.stdout.contains("routed \(Self.link)"), "\(opened.stdout)")
-        #expect(daemon.log.contains("routed pattern=\(DemoLinks.itemPattern) url=shop://item/42?ref=<redacted>"),
-                "\(daemon.log)")
+        #expect(
+            daemon.log.contains("routed pattern=\(DemoLinks.itemPattern) url=shop://item/42?ref=<redacted>"),
+            "\(daemon.log)")
         #expect(try daemon.stop() == 0)
     }
 
@@ -70,7 +72,8 @@ struct DesktopIntegrationTests {
         let mime = try session.run(tools["xdg-mime"]!, ["default", "deeplink.desktop", "x-scheme-handler/shop"])
         try #require(mime.status == 0, "\(mime.stderr)")
         let query = try session.run(tools["xdg-mime"]!, ["query", "default", "x-scheme-handler/shop"])
-        try #require(query.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "deeplink.desktop",
-                     "\(query.stdout)\(query.stderr)")
+        try #require(
+            query.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "deeplink.desktop",
+            "\(query.stdout)\(query.stderr)")
     }
 }

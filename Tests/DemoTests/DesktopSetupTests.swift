@@ -1,6 +1,13 @@
 import Foundation
-import Glibc
 import Testing
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The desktop setup of `Demo/README.md`, followed as a new user would, in a fresh home
 /// directory: the install commands `deeplink desktop-entry` prints, then `xdg-open` of a
@@ -14,8 +21,9 @@ struct DesktopSetupTests {
         }
     }
 
-    @Test(.enabled(if: toolsInstalled, "needs xdg-utils and desktop-file-utils"))
-    func theInstallStepsMakeXdgOpenHandAShopLinkToTheDaemon() throws {
+    /// Fails, never skips, without the tools: `.ci/run` installs them.
+    @Test func theInstallStepsMakeXdgOpenHandAShopLinkToTheDaemon() throws {
+        try #require(Self.toolsInstalled, "needs \(Self.tools.joined(separator: ", ")) (xdg-utils, desktop-file-utils)")
         let home = try TemporaryDirectory()
         let daemon = try RunningDaemon(defaultSocket: true)
         let binDirectory = URL(fileURLWithPath: DeepLinkBinary.path).deletingLastPathComponent().path

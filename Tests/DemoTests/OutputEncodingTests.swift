@@ -1,5 +1,6 @@
-@testable import DeepLinkApp
 import Testing
+
+@testable import DeepLinkApp
 
 /// A handler result to convert, made fresh for each test (an `Any` is not `Sendable`).
 struct AnyValueCase: Sendable, CustomTestStringConvertible {
@@ -54,15 +55,21 @@ struct OutputEncodingTests {
         AnyValueCase(testDescription: "nil") { nil },
         AnyValueCase(testDescription: "wrapped nil") { Optional<Int>.none as Any },
         AnyValueCase(testDescription: "nested optional") { Optional(Optional(3.5)) as Any },
-        AnyValueCase(testDescription: "nested nil") { Optional<Optional<Int>>.some(nil) as Any },
+        AnyValueCase(testDescription: "nested nil") { Optional<Int?>.some(nil) as Any },
         AnyValueCase(testDescription: "booleans") { [true, false] },
         AnyValueCase(testDescription: "integers") { [0, 7, -1, Int.max, Int.min] },
         AnyValueCase(testDescription: "sized integers") { [Int32(-5), Int64(1 << 40), UInt(9), UInt.max] as [Any] },
-        AnyValueCase(testDescription: "doubles") { [0.0, -0.0, 1.5, 1e300, 0.1, Double.nan, Double.infinity, Float(2.5)] as [Any] },
+        AnyValueCase(testDescription: "doubles") {
+            [0.0, -0.0, 1.5, 1e300, 0.1, Double.nan, Double.infinity, Float(2.5)] as [Any]
+        },
         AnyValueCase(testDescription: "strings") { strings },
         AnyValueCase(testDescription: "substring") { "a \"sub\" string".dropFirst(2) },
-        AnyValueCase(testDescription: "shop item") { ["id": 42, "name": "Walnut desk", "price": "249.00", "inStock": true] as [String: Any] },
-        AnyValueCase(testDescription: "optional members") { ["a": 1, "b": nil, "c": Optional(Optional("x")) as Any] as [String: Any?] },
+        AnyValueCase(testDescription: "shop item") {
+            ["id": 42, "name": "Walnut desk", "price": "249.00", "inStock": true] as [String: Any]
+        },
+        AnyValueCase(testDescription: "optional members") {
+            ["a": 1, "b": nil, "c": Optional(Optional("x")) as Any] as [String: Any?]
+        },
         AnyValueCase(testDescription: "nested") {
             ["z": [["家": "✓", "q\"": [1, [2, [3]]]]], "a": ["k": ["deep": [nil, true] as [Any?]]]] as [String: Any]
         },
@@ -75,7 +82,9 @@ struct OutputEncodingTests {
         AnyValueCase(testDescription: "described") { Described() },
         AnyValueCase(testDescription: "enum") { Mode.fast },
         AnyValueCase(testDescription: "tuple") { (1, "two") },
-        AnyValueCase(testDescription: "JSONValue inside") { ["j": JSONValue.object([("y", .int(1)), ("x", .null)])] as [String: Any] },
+        AnyValueCase(testDescription: "JSONValue inside") {
+            ["j": JSONValue.object([("y", .int(1)), ("x", .null)])] as [String: Any]
+        },
     ]
 
     @Test(arguments: values)
@@ -88,15 +97,19 @@ struct OutputEncodingTests {
 
     static let replies: [Reply] = [
         .pong,
-        .routed(pattern: "shop://item/:id<int>", parameters: ["id": "42", "ref": "bench"],
-                result: JSONValue(any: ["id": 42, "name": "Walnut desk", "price": "249.00"] as [String: Any])),
+        .routed(
+            pattern: "shop://item/:id<int>", parameters: ["id": "42", "ref": "bench"],
+            result: JSONValue(any: ["id": 42, "name": "Walnut desk", "price": "249.00"] as [String: Any])),
         .routed(pattern: "x://\"q\"", parameters: [:], result: .null),
-        .routed(pattern: "p", parameters: ["家": "✓\n", "a\u{2028}": "\u{0}"], result: .array([.string("🛒"), .double(0.5)])),
+        .routed(
+            pattern: "p", parameters: ["家": "✓\n", "a\u{2028}": "\u{0}"], result: .array([.string("🛒"), .double(0.5)])),
         .failed(.notFound("shop://nothing/here?x=\"1\"")),
         .failed(.badRequest("control character U+7 in request; nothing was opened")),
         .failed(.badEncoding),
         .failed(.timeout(nil, seconds: 0.5)),
-        .failed(ReplyError(code: "refused", url: "account://debug/reset", message: "refused", pattern: "account://debug/reset")),
+        .failed(
+            ReplyError(
+                code: "refused", url: "account://debug/reset", message: "refused", pattern: "account://debug/reset")),
     ]
 
     @Test(arguments: replies)
@@ -136,12 +149,15 @@ struct OutputEncodingTests {
 
     @Test func requestLogLine() {
         var line: [UInt8] = []
-        LogLine.appendRequest(connection: 3, outcome: "routed", pattern: "shop://item/:id<int>",
-                              url: "shop://item/42?ref=home", milliseconds: 0.44, to: &line)
-        #expect(String(decoding: line, as: UTF8.self)
+        LogLine.appendRequest(
+            connection: 3, outcome: "routed", pattern: "shop://item/:id<int>",
+            url: "shop://item/42?ref=home", milliseconds: 0.44, to: &line)
+        #expect(
+            String(decoding: line, as: UTF8.self)
                 == "conn=3 routed pattern=shop://item/:id<int> url=shop://item/42?ref=<redacted> 0.4ms")
         line = []
-        LogLine.appendRequest(connection: 12, outcome: "bad_request", pattern: nil, url: nil, milliseconds: 12.96, to: &line)
+        LogLine.appendRequest(
+            connection: 12, outcome: "bad_request", pattern: nil, url: nil, milliseconds: 12.96, to: &line)
         #expect(String(decoding: line, as: UTF8.self) == "conn=12 bad_request pattern=- 13.0ms")
     }
 

@@ -1,4 +1,6 @@
 import Foundation
+import Testing
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -6,7 +8,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Testing
 
 @Suite("deeplink send: the daemon's client")
 struct SendCommandTests {
@@ -57,10 +58,12 @@ struct SendCommandTests {
     // (A NUL cannot reach a program through argv at all, so it is not among these.)
     // Bad requests, as the daemon would answer them: exit status 1, nothing sent.
     @Test(arguments: [
-        UnsendableURL(testDescription: "newline smuggling a second request", url: "shop://item/1\nOPEN account://debug/reset"),
+        UnsendableURL(
+            testDescription: "newline smuggling a second request", url: "shop://item/1\nOPEN account://debug/reset"),
         UnsendableURL(testDescription: "escape character", url: "shop://a\u{1B}b"),
         UnsendableURL(testDescription: "empty", url: ""),
-        UnsendableURL(testDescription: "longer than a request line", url: "shop://" + String(repeating: "x", count: 9000)),
+        UnsendableURL(
+            testDescription: "longer than a request line", url: "shop://" + String(repeating: "x", count: 9000)),
     ])
     func urlsThatCannotBeOneRequestLineAreBadRequestsThatExit1(_ testCase: UnsendableURL) throws {
         let daemon = try RunningDaemon()

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -34,7 +35,8 @@ struct SocketActivationTests {
         #expect(try daemon.stop() == 0, "\(daemon.log)")
         #expect(isSocket(passed.path), "the socket file belongs to systemd and stays")
         #expect(!FileManager.default.fileExists(atPath: passed.path + ".lock"), "no lock file for a passed socket")
-        #expect(!FileManager.default.fileExists(atPath: directory.path + "/deeplink"), "the default socket was not used")
+        #expect(
+            !FileManager.default.fileExists(atPath: directory.path + "/deeplink"), "the default socket was not used")
         #expect(daemon.log.contains("listening on \(passed.path) (passed by systemd)"), "\(daemon.log)")
         #expect(daemon.log.contains("left \(passed.path) to systemd"), "\(daemon.log)")
 
@@ -50,8 +52,9 @@ struct SocketActivationTests {
         let directory = try TemporaryDirectory()
         let passed = try PassedSocket(path: directory.path + "/activated.sock")
         let own = directory.path + "/own.sock"
-        let daemon = try ActivatedDaemon(passing: passed.fd, arguments: ["serve", "--socket", own],
-                                         listenPID: String(getpid()), directory: directory.path)
+        let daemon = try ActivatedDaemon(
+            passing: passed.fd, arguments: ["serve", "--socket", own],
+            listenPID: String(getpid()), directory: directory.path)
         try daemon.waitUntilAnswering(on: own)
         let stranger = try RawClient(path: passed.path)
         try stranger.send("PING\n")
@@ -71,17 +74,21 @@ struct SocketActivationTests {
     }
 
     @Test(arguments: [
-        BadActivation(testDescription: "two sockets", listenFDs: "2", passFile: false, message: "exactly one ListenStream"),
-        BadActivation(testDescription: "a count that is not one", listenFDs: "x", passFile: false, message: "LISTEN_FDS"),
-        BadActivation(testDescription: "descriptor 3 is a file", listenFDs: "1", passFile: true, message: "not a socket"),
+        BadActivation(
+            testDescription: "two sockets", listenFDs: "2", passFile: false, message: "exactly one ListenStream"),
+        BadActivation(
+            testDescription: "a count that is not one", listenFDs: "x", passFile: false, message: "LISTEN_FDS"),
+        BadActivation(
+            testDescription: "descriptor 3 is a file", listenFDs: "1", passFile: true, message: "not a socket"),
     ])
     func aBrokenActivationIsASetupError(_ testCase: BadActivation) throws {
         let directory = try TemporaryDirectory()
         let passed = try PassedSocket(path: directory.path + "/activated.sock")
         let file = open(directory.path + "/plain", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         defer { close(file) }
-        let daemon = try ActivatedDaemon(passing: testCase.passFile ? file : passed.fd,
-                                         listenFDs: testCase.listenFDs, directory: directory.path)
+        let daemon = try ActivatedDaemon(
+            passing: testCase.passFile ? file : passed.fd,
+            listenFDs: testCase.listenFDs, directory: directory.path)
         #expect(daemon.waitForExit(timeout: 10) == 5, "\(daemon.log)")
         #expect(daemon.log.contains(testCase.message), "\(daemon.log)")
     }

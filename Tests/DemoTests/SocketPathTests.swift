@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -62,7 +63,8 @@ struct SocketPathTests {
         let directory = try TemporaryDirectory()
         let socket = directory.path + "/env/d.sock"
         let environment = ["DEEPLINK_SOCKET": socket]
-        let started = try DeepLinkBinary.start(["serve"], environment: environment, directory: directory.path, name: "serve")
+        let started = try DeepLinkBinary.start(
+            ["serve"], environment: environment, directory: directory.path, name: "serve")
         defer { if started.process.isRunning { kill(started.process.processIdentifier, SIGKILL) } }
         var sent = try DeepLinkBinary.run(["send", "--json", "--", DemoLinks.item], environment: environment)
         for _ in 0..<200 where sent.status == 3 && started.process.isRunning {
@@ -73,8 +75,9 @@ struct SocketPathTests {
         #expect(FileManager.default.fileExists(atPath: socket))
         #expect(!FileManager.default.fileExists(atPath: directory.path + "/deeplink"), "not the default socket")
         // --socket wins over the variable.
-        let other = try DeepLinkBinary.run(["send", "--ping", "--socket", directory.path + "/none.sock"],
-                                           environment: environment)
+        let other = try DeepLinkBinary.run(
+            ["send", "--ping", "--socket", directory.path + "/none.sock"],
+            environment: environment)
         #expect(other.status == 3)
         kill(started.process.processIdentifier, SIGTERM)
         #expect(DeepLinkBinary.waitForExit(started.process, timeout: 8))

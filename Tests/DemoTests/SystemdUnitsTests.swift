@@ -49,9 +49,11 @@ struct SystemdUnitsTests {
         let result = try DeepLinkBinary.run(["send", DemoLinks.item], environment: ["XDG_RUNTIME_DIR": directory.path])
         #expect(result.status == 3)
         #expect(result.stdout.isEmpty)
-        for expected in ["no daemon is listening on \(directory.path)/deeplink/daemon.sock",
-                         "The link \(DemoLinks.item) was not delivered.",
-                         "  \(binary) serve &", "  \(binary) systemd-units"] {
+        for expected in [
+            "no daemon is listening on \(directory.path)/deeplink/daemon.sock",
+            "The link \(DemoLinks.item) was not delivered.",
+            "  \(binary) serve &", "  \(binary) systemd-units",
+        ] {
             #expect(result.stderr.contains(expected), "missing \(expected) in:\n\(result.stderr)")
         }
     }

@@ -21,15 +21,17 @@ struct WebLinkTests {
         #expect(human.stdout.contains("pattern     https://shop.example.com/item/:id<int>/view\n"), "\(human.stdout)")
     }
 
-    @Test("lookalike hosts, ports, userinfo and http are not routed", arguments: [
-        "https://shop.example.com.evil.net/item/42",
-        "https://evilshop.example.com/item/42",
-        "https://xn--shp-sna.example.com/item/42",
-        "https://shop.example.com:443/item/42",
-        "https://evil@shop.example.com/item/42",
-        "https://shop.example.com./item/42",
-        "http://shop.example.com/item/42",
-    ])
+    @Test(
+        "lookalike hosts, ports, userinfo and http are not routed",
+        arguments: [
+            "https://shop.example.com.evil.net/item/42",
+            "https://evilshop.example.com/item/42",
+            "https://xn--shp-sna.example.com/item/42",
+            "https://shop.example.com:443/item/42",
+            "https://evil@shop.example.com/item/42",
+            "https://shop.example.com./item/42",
+            "http://shop.example.com/item/42",
+        ])
     func lookalikesAreRefused(url: String) throws {
         let local = try DeepLinkBinary.run(["open", "--json", url])
         #expect(local.status == 1, "\(local.stdout)")

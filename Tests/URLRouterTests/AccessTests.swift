@@ -1,4 +1,5 @@
 import Testing
+
 @testable import URLRouter
 
 @Suite("Sources and access")
@@ -11,12 +12,14 @@ struct AccessTests {
         return router
     }
 
-    @Test("internal-only routes refuse external opens, with a clear error", arguments: [
-        ("shop://admin/reset", RouteSource.internal, Outcome.value("reset")),
-        ("shop://admin/reset", .external, .failure(.refused)),
-        ("shop://item/7", .external, .value("7")),
-        ("shop://item/7", .internal, .value("7")),
-    ])
+    @Test(
+        "internal-only routes refuse external opens, with a clear error",
+        arguments: [
+            ("shop://admin/reset", RouteSource.internal, Outcome.value("reset")),
+            ("shop://admin/reset", .external, .failure(.refused)),
+            ("shop://item/7", .external, .value("7")),
+            ("shop://item/7", .internal, .value("7")),
+        ])
     func access(url: String, source: RouteSource, expected: Outcome) throws {
         let router = try Self.makeRouter()
         #expect(router.outcomes(url, source: source) == [expected])
@@ -34,13 +37,15 @@ struct AccessTests {
         #expect(recorder.values.first?.contains("internal only") == true)
     }
 
-    @Test("the external scheme allow-list", arguments: [
-        ("shop://item/1", RouteSource.external, Outcome.value("1")),
-        ("SHOP://item/1", .external, .value("1")),
-        ("mail://inbox", .external, .failure(.refused)),
-        ("mail://inbox", .internal, .value("inbox")),
-        ("item/1", .external, .failure(.refused)),
-    ])
+    @Test(
+        "the external scheme allow-list",
+        arguments: [
+            ("shop://item/1", RouteSource.external, Outcome.value("1")),
+            ("SHOP://item/1", .external, .value("1")),
+            ("mail://inbox", .external, .failure(.refused)),
+            ("mail://inbox", .internal, .value("inbox")),
+            ("item/1", .external, .failure(.refused)),
+        ])
     func allowList(url: String, source: RouteSource, expected: Outcome) throws {
         let router = try Self.makeRouter(allowed: ["Shop"])
         #expect(router.outcomes(url, source: source) == [expected])

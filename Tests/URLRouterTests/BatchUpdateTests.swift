@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+
 @testable import URLRouter
 
 /// `Router.update`: every change of a batch or none, published once, never seen in part.

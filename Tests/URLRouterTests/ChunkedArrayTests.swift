@@ -1,4 +1,5 @@
 import Testing
+
 @testable import URLRouter
 
 /// The chunked storage under the trie: copies keep what they saw, and long literal keys (kept

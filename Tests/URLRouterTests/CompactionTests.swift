@@ -1,4 +1,5 @@
 import Testing
+
 @testable import URLRouter
 
 @Suite("Removed routes are reclaimed")
@@ -11,7 +12,9 @@ struct CompactionTests {
             try router.register("app://temp/\(round % 7)/:x<even>") { _ in }
             #expect(router.deregister("app://temp/\(round % 7)/:y<even>"))
         }
-        let sizes = router.state.withLock { ($0.routes.count, $0.trie.leaves.count, $0.trie.edges.count + $0.trie.literals.count) }
+        let sizes = router.state.withLock {
+            ($0.routes.count, $0.trie.leaves.count, $0.trie.edges.count + $0.trie.literals.count)
+        }
         #expect(sizes.0 < 200 && sizes.1 < 200 && sizes.2 < 600, "routes, leaves, nodes: \(sizes)")
         #expect(router.outcomes("app://keep/1") == [.value("keep")])
         #expect(router.match("app://keep/1")?.priority == 2)
@@ -27,10 +30,11 @@ struct CompactionTests {
         try router.register("/about") { _ in }
         router.deregister("shop://item/:id/edit")
         router.deregister("/about")
-        #expect(router.description == """
-            shop://
-              item
-                new → shop://item/new
-            """)
+        #expect(
+            router.description == """
+                shop://
+                  item
+                    new → shop://item/new
+                """)
     }
 }

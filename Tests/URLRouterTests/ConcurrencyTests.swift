@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import URLRouter
 
 /// Every method from many threads at once: nothing crashes, no route is lost, no open sees a
@@ -29,7 +30,8 @@ import Testing
                 if !router.open("c://stable/\(index)") { failures.withLock { $0.append("stable \(index)") } }
                 // Another thread's route: may or may not be there yet, but never the wrong one.
                 let other = (thread + 1) % Self.threads
-                if let match = router.match("c://t\(other)/r\(index)/x"), match.pattern != "c://t\(other)/r\(index)/:id" {
+                if let match = router.match("c://t\(other)/r\(index)/x"), match.pattern != "c://t\(other)/r\(index)/:id"
+                {
                     failures.withLock { $0.append("match of another thread's route gave \(match.pattern)") }
                 }
             }
@@ -63,10 +65,16 @@ import Testing
                 if round % 5 == 0 {
                     let log = CompletionLog()
                     router.open("c://register/\(n)", completion: log.completion)
-                    if log.all != [.value("registered \(n)")] { failures.withLock { $0.append("register \(n): \(log.all)") } }
-                    if router.object(for: "c://dynamic/\(n)") as? String != n { failures.withLock { $0.append("dynamic \(n)") } }
+                    if log.all != [.value("registered \(n)")] {
+                        failures.withLock { $0.append("register \(n): \(log.all)") }
+                    }
+                    if router.object(for: "c://dynamic/\(n)") as? String != n {
+                        failures.withLock { $0.append("dynamic \(n)") }
+                    }
                 }
-                if router.object(for: "c://stable") as? String != "stable" { failures.withLock { $0.append("stable \(n)") } }
+                if router.object(for: "c://stable") as? String != "stable" {
+                    failures.withLock { $0.append("stable \(n)") }
+                }
             }
         }
         #expect(failures.withLock { $0 } == [])
@@ -107,7 +115,8 @@ import Testing
         let router = Router()
         try router.registerObject("c://p/:a/:b<int>/:c.json/**") { request in
             let p = request.parameters
-            return "\(p["a"]!)|\(p["b"]!)|\(p["c"]!)|\(request.wildcard.joined(separator: ","))|\(p["q"]!)|\(request.userInfo["u"]!)"
+            return
+                "\(p["a"]!)|\(p["b"]!)|\(p["c"]!)|\(request.wildcard.joined(separator: ","))|\(p["q"]!)|\(request.userInfo["u"]!)"
         }
         let failures = Locked<[String]>([])
         DispatchQueue.concurrentPerform(iterations: Self.threads) { thread in

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import URLRouter
 
 @Suite("Declining handlers")
@@ -6,10 +7,18 @@ struct DeclineTests {
     @Test func declinePassesToTheNextBestRoute() throws {
         let router = Router()
         let calls = Recorder<String>()
-        try router.register("shop://item/new") { request in calls.record("literal"); request.decline() }
-        try router.register("shop://item/:id<int>") { request in calls.record("typed"); request.complete("typed") }
-        try router.register("shop://item/:id") { request in calls.record("plain"); request.complete("plain") }
-        try router.register("shop://**") { request in calls.record("catch-all"); request.complete("catch-all") }
+        try router.register("shop://item/new") { request in
+            calls.record("literal"); request.decline()
+        }
+        try router.register("shop://item/:id<int>") { request in
+            calls.record("typed"); request.complete("typed")
+        }
+        try router.register("shop://item/:id") { request in
+            calls.record("plain"); request.complete("plain")
+        }
+        try router.register("shop://**") { request in
+            calls.record("catch-all"); request.complete("catch-all")
+        }
 
         #expect(router.outcomes("shop://item/new") == [.value("plain")])
         #expect(calls.values == ["literal", "plain"])
@@ -30,22 +39,30 @@ struct DeclineTests {
         for priority in [3, 1, 2] {
             try router.register("shop://p\(priority)/:x", priority: priority) { _ in }
         }
-        try router.register("shop://:a/:b", priority: 5) { request in calls.record(5); request.decline() }
-        try router.register("shop://*/:b", priority: 4) { request in calls.record(4); request.complete(4) }
+        try router.register("shop://:a/:b", priority: 5) { request in
+            calls.record(5); request.decline()
+        }
+        try router.register("shop://*/:b", priority: 4) { request in
+            calls.record(4); request.complete(4)
+        }
         #expect(router.outcomes("shop://p1/x") == [.value("4")])
         #expect(calls.values == [5, 4])
     }
 
     @Test func objectHandlersCanDecline() throws {
         let router = Router()
-        try router.registerObject("shop://item/:id", priority: 1) { request in request.decline(); return "ignored" }
+        try router.registerObject("shop://item/:id", priority: 1) { request in
+            request.decline(); return "ignored"
+        }
         try router.registerObject("shop://item/*") { _ in "fallback" }
         #expect(router.object(for: "shop://item/1") as? String == "fallback")
     }
 
     @Test func declineAfterCompleteIsIgnored() throws {
         let router = Router()
-        try router.register("shop://item/:id", priority: 1) { request in request.complete("first"); request.decline() }
+        try router.register("shop://item/:id", priority: 1) { request in
+            request.complete("first"); request.decline()
+        }
         try router.register("shop://item/*") { request in request.complete("second") }
         #expect(router.outcomes("shop://item/1") == [.value("first")])
     }

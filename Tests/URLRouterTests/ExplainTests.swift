@@ -1,4 +1,5 @@
 import Testing
+
 @testable import URLRouter
 
 @Suite("Explain")
@@ -21,23 +22,31 @@ struct ExplainTests {
         #expect(explanation.scheme == "shop")
         #expect(explanation.host == "item")
         #expect(explanation.segments == ["item", "4 2"])
-        #expect(explanation.queryItems == [RouteQueryItem(name: "ref", value: "home"), RouteQueryItem(name: "flag", value: "")])
+        #expect(
+            explanation.queryItems == [
+                RouteQueryItem(name: "ref", value: "home"), RouteQueryItem(name: "flag", value: ""),
+            ])
         #expect(explanation.fragment == "top x")
         #expect(explanation.winner == "shop://item/:id")
     }
 
-    @Test("every candidate says why it won or lost", arguments: [
-        ("shop://item/42", "shop://item/:id", RouteExplanation.Verdict.won),
-        ("shop://item/42", "shop://item/new", .wrongLiteral(segment: 2, expected: "new", found: "42")),
-        ("shop://item/42", "shop://item/:id<int>/edit", .tooFewSegments(needed: 3, found: 2)),
-        ("shop://item/abc/edit", "shop://item/:id<int>/edit", .typeMismatch(segment: 2, type: "int", found: "abc")),
-        ("shop://item/42", "/item/:id", .laterTier(winner: "shop://item/:id")),
-        ("shop://item/42", "shop://**", .lessSpecific(segment: 1, winner: "shop://item/:id")),
-        ("shop://item/42", "shop://", .laterTier(winner: "shop://item/:id")),
-        ("shop://item/new", "shop://item/:id", .lessSpecific(segment: 2, winner: "shop://item/new")),
-        ("shop://item/new/reviews", "shop://**", .lowerPriority(priority: 0, winner: "shop://item/:id/reviews", winnerPriority: 3)),
-        ("shop://item/42/x/y", "shop://item/:id", .tooManySegments(allowed: 2, found: 4)),
-    ])
+    @Test(
+        "every candidate says why it won or lost",
+        arguments: [
+            ("shop://item/42", "shop://item/:id", RouteExplanation.Verdict.won),
+            ("shop://item/42", "shop://item/new", .wrongLiteral(segment: 2, expected: "new", found: "42")),
+            ("shop://item/42", "shop://item/:id<int>/edit", .tooFewSegments(needed: 3, found: 2)),
+            ("shop://item/abc/edit", "shop://item/:id<int>/edit", .typeMismatch(segment: 2, type: "int", found: "abc")),
+            ("shop://item/42", "/item/:id", .laterTier(winner: "shop://item/:id")),
+            ("shop://item/42", "shop://**", .lessSpecific(segment: 1, winner: "shop://item/:id")),
+            ("shop://item/42", "shop://", .laterTier(winner: "shop://item/:id")),
+            ("shop://item/new", "shop://item/:id", .lessSpecific(segment: 2, winner: "shop://item/new")),
+            (
+                "shop://item/new/reviews", "shop://**",
+                .lowerPriority(priority: 0, winner: "shop://item/:id/reviews", winnerPriority: 3)
+            ),
+            ("shop://item/42/x/y", "shop://item/:id", .tooManySegments(allowed: 2, found: 4)),
+        ])
     func verdicts(url: String, pattern: String, verdict: RouteExplanation.Verdict) throws {
         let explanation = try Self.makeRouter().explain(url)
         let candidate = try #require(explanation.candidates.first { $0.pattern == pattern })
@@ -56,16 +65,17 @@ struct ExplainTests {
         try router.register("shop://item/:id") { _ in }
         try router.register("shop://item/new") { _ in }
         let text = router.explain("shop://item/42?ref=home").description
-        #expect(text == """
-            URL       shop://item/42?ref=home
-            scheme    shop
-            host      item
-            segments  item · 42
-            query     ref=home
-            winner    shop://item/:id
-              ✓ shop://item/:id  won
-              ✗ shop://item/new  segment 2: "42" is not the literal "new"
-            """)
+        #expect(
+            text == """
+                URL       shop://item/42?ref=home
+                scheme    shop
+                host      item
+                segments  item · 42
+                query     ref=home
+                winner    shop://item/:id
+                  ✓ shop://item/:id  won
+                  ✗ shop://item/new  segment 2: "42" is not the literal "new"
+                """)
     }
 
     @Test func explainsMissesAndLimits() throws {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import URLRouter
 
 /// Inputs the fuzz targets in `Fuzz/` found, kept so that each bug stays fixed. Every case names
@@ -14,19 +15,25 @@ struct FuzzRegressionTests {
     }
 
     @Test(arguments: [
-        Reach(inputClass: "combining mark after `/` in a pattern literal",
-              pattern: "x://a/\u{301}b", url: "x://a/\u{301}b", parameters: [:]),
-        Reach(inputClass: "combining mark after a placeholder name",
-              pattern: "x://:id\u{301}.json", url: "x://7\u{301}.json", parameters: ["id": "7"]),
-        Reach(inputClass: "combining mark after a type's `>`",
-              pattern: "x://:id<int>\u{338}", url: "x://5\u{338}", parameters: ["id": "5"]),
-        Reach(inputClass: "combining mark after an optional group's `)`",
-              pattern: "x://p(/q)\u{301}", url: "x://p/q\u{301}", parameters: [:]),
-        Reach(inputClass: "combining mark after the scheme's `:`",
-              pattern: "x:\u{301}", url: "x:\u{301}", parameters: [:]),
-        Reach(inputClass: "scheme longer than 256 bytes",
-              pattern: String(repeating: "a", count: 300) + "://x/:id",
-              url: String(repeating: "a", count: 300) + "://x/1", parameters: ["id": "1"]),
+        Reach(
+            inputClass: "combining mark after `/` in a pattern literal",
+            pattern: "x://a/\u{301}b", url: "x://a/\u{301}b", parameters: [:]),
+        Reach(
+            inputClass: "combining mark after a placeholder name",
+            pattern: "x://:id\u{301}.json", url: "x://7\u{301}.json", parameters: ["id": "7"]),
+        Reach(
+            inputClass: "combining mark after a type's `>`",
+            pattern: "x://:id<int>\u{338}", url: "x://5\u{338}", parameters: ["id": "5"]),
+        Reach(
+            inputClass: "combining mark after an optional group's `)`",
+            pattern: "x://p(/q)\u{301}", url: "x://p/q\u{301}", parameters: [:]),
+        Reach(
+            inputClass: "combining mark after the scheme's `:`",
+            pattern: "x:\u{301}", url: "x:\u{301}", parameters: [:]),
+        Reach(
+            inputClass: "scheme longer than 256 bytes",
+            pattern: String(repeating: "a", count: 300) + "://x/:id",
+            url: String(repeating: "a", count: 300) + "://x/1", parameters: ["id": "1"]),
     ])
     func patternReachesURL(_ example: Reach) throws {
         let router = Router()
@@ -49,10 +56,13 @@ struct FuzzRegressionTests {
     }
 
     @Test(arguments: [
-        Refusal(inputClass: "combining mark after `?` hides the query", pattern: "x://a?\u{301}", code: .invalidPattern),
-        Refusal(inputClass: "combining mark after `#` hides the fragment", pattern: "x://a#\u{301}b", code: .invalidPattern),
-        Refusal(inputClass: "combining mark after `:` still starts a placeholder with an empty name",
-                pattern: "x://:\u{301}", code: .invalidPattern),
+        Refusal(
+            inputClass: "combining mark after `?` hides the query", pattern: "x://a?\u{301}", code: .invalidPattern),
+        Refusal(
+            inputClass: "combining mark after `#` hides the fragment", pattern: "x://a#\u{301}b", code: .invalidPattern),
+        Refusal(
+            inputClass: "combining mark after `:` still starts a placeholder with an empty name",
+            pattern: "x://:\u{301}", code: .invalidPattern),
     ])
     func patternIsRefused(_ example: Refusal) {
         let router = Router()
@@ -74,16 +84,21 @@ struct FuzzRegressionTests {
     }
 
     @Test(arguments: [
-        Redaction(inputClass: "combining mark after `=` leaked the value",
-                  url: "x://a?token=\u{301}secret", redacted: "x://a?token=<redacted>"),
-        Redaction(inputClass: "combining mark after `?` leaked the whole query",
-                  url: "x://a?\u{301}token=secret", redacted: "x://a?\u{301}token=<redacted>"),
-        Redaction(inputClass: "combining mark after `&` swallowed the next item's name",
-                  url: "x://a?b=1&\u{301}c=2", redacted: "x://a?b=<redacted>&\u{301}c=<redacted>"),
-        Redaction(inputClass: "`?` inside the fragment is not a query",
-                  url: "x://a#b?c=1", redacted: "x://a#b?c=1"),
-        Redaction(inputClass: "fragment kept after the query",
-                  url: "x://a?c=1&flag&=v#top", redacted: "x://a?c=<redacted>&flag&=<redacted>#top"),
+        Redaction(
+            inputClass: "combining mark after `=` leaked the value",
+            url: "x://a?token=\u{301}secret", redacted: "x://a?token=<redacted>"),
+        Redaction(
+            inputClass: "combining mark after `?` leaked the whole query",
+            url: "x://a?\u{301}token=secret", redacted: "x://a?\u{301}token=<redacted>"),
+        Redaction(
+            inputClass: "combining mark after `&` swallowed the next item's name",
+            url: "x://a?b=1&\u{301}c=2", redacted: "x://a?b=<redacted>&\u{301}c=<redacted>"),
+        Redaction(
+            inputClass: "`?` inside the fragment is not a query",
+            url: "x://a#b?c=1", redacted: "x://a#b?c=1"),
+        Redaction(
+            inputClass: "fragment kept after the query",
+            url: "x://a?c=1&flag&=v#top", redacted: "x://a?c=<redacted>&flag&=<redacted>#top"),
     ])
     func observersSeeQueryValuesRedacted(_ example: Redaction) {
         #expect(RouteEvent.redactingQueryValues(example.url) == example.redacted)
@@ -100,13 +115,16 @@ struct FuzzRegressionTests {
     }
 
     @Test(arguments: [
-        RoundTrip(inputClass: "`*` in an optional group without a value for `*`",
-                  pattern: "app://a(/*/b)", parameters: ["q": "1"], url: "app://a?q=1"),
-        RoundTrip(inputClass: "`*` in an optional group with a value for `*`",
-                  pattern: "app://a(/*/b)", parameters: ["*": "x"], url: "app://a/x/b"),
-        RoundTrip(inputClass: "`/` followed by a combining mark in a `**` value",
-                  pattern: "app://f/**", parameters: ["**": "a/\u{301}b"], url: "app://f/a/%CC%81b",
-                  wildcard: ["a", "\u{301}b"]),
+        RoundTrip(
+            inputClass: "`*` in an optional group without a value for `*`",
+            pattern: "app://a(/*/b)", parameters: ["q": "1"], url: "app://a?q=1"),
+        RoundTrip(
+            inputClass: "`*` in an optional group with a value for `*`",
+            pattern: "app://a(/*/b)", parameters: ["*": "x"], url: "app://a/x/b"),
+        RoundTrip(
+            inputClass: "`/` followed by a combining mark in a `**` value",
+            pattern: "app://f/**", parameters: ["**": "a/\u{301}b"], url: "app://f/a/%CC%81b",
+            wildcard: ["a", "\u{301}b"]),
     ])
     func generatedURLGivesTheValuesBack(_ example: RoundTrip) throws {
         let router = Router()
@@ -152,7 +170,8 @@ struct FuzzRegressionTests {
                 try router.url(for: example.pattern, parameters: example.parameters)
             } throws: { error in
                 let error = error as? RouteError
-                return error?.code == .invalidParameter && error?.message.contains("would not give its values back") == true
+                return error?.code == .invalidParameter
+                    && error?.message.contains("would not give its values back") == true
             }
             return
         }

@@ -30,7 +30,8 @@ import URLRouter
         GenerationCase("shop://item/:id", ["id": "a b/c?d#e%f"], "shop://item/a%20b%2Fc%3Fd%23e%25f"),
         GenerationCase("shop://item/:id", ["id": "a&b=c+d;e,f:g@h!$'()*~._-"], "shop://item/a&b=c+d;e,f:g@h!$'()*~._-"),
         GenerationCase("shop://item/:id", ["id": "家"], "shop://item/%E5%AE%B6"),
-        GenerationCase("shop://item", ["q": "a&b=c+d #%/?", "a b": "x"], "shop://item?a%20b=x&q=a%26b%3Dc%2Bd%20%23%25/?"),
+        GenerationCase(
+            "shop://item", ["q": "a&b=c+d #%/?", "a b": "x"], "shop://item?a%20b=x&q=a%26b%3Dc%2Bd%20%23%25/?"),
         GenerationCase("shop://item", ["z": "1", "a": "2", "m": "3", "B": "4"], "shop://item?B=4&a=2&m=3&z=1"),
         GenerationCase("shop://item", ["k": ""], "shop://item?k="),
         GenerationCase("shop://家居/a%20b", [:], "shop://%E5%AE%B6%E5%B1%85/a%20b"),
@@ -113,8 +114,10 @@ import URLRouter
     ]
 
     /// Checks that matching `url` against the one registered pattern gives every parameter back.
-    func expectRoundTrip(_ router: Router, _ pattern: String, _ parameters: [String: String],
-                         sourceLocation: SourceLocation = #_sourceLocation) throws {
+    func expectRoundTrip(
+        _ router: Router, _ pattern: String, _ parameters: [String: String],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let url = try router.url(for: pattern, parameters: parameters)
         let match = router.match(url)
         #expect(match?.pattern == pattern, "\(url) matches \(pattern)", sourceLocation: sourceLocation)
@@ -141,7 +144,9 @@ import URLRouter
             for value in Self.awkwardValues {
                 var parameters: [String: String] = ["q": value, value: "named", "z": "\(value)\(value)"]
                 switch pattern {
-                case "shop://item/:id", "tel::number", "shop://:host/x": parameters[pattern.contains(":host") ? "host" : pattern.contains("number") ? "number" : "id"] = value
+                case "shop://item/:id", "tel::number", "shop://:host/x":
+                    parameters[pattern.contains(":host") ? "host" : pattern.contains("number") ? "number" : "id"] =
+                        value
                 case "item/:id/:name.html": parameters["id"] = value; parameters["name"] = value + ".html"
                 case "files/**": parameters["**"] = value + "/" + value
                 case "shop://f/:id<double>.json": parameters["id"] = "-1.5e3"
@@ -168,8 +173,12 @@ import URLRouter
     @Test func generationUsesTheRoutersCustomTypes() throws {
         let router = Router()
         try router.register(RouteParameterType("slug") { !$0.isEmpty && $0.allSatisfy { $0.isLowercase || $0 == "-" } })
-        #expect(try router.url(for: "blog://post/:s<slug>", parameters: ["s": "hello-world"]) == "blog://post/hello-world")
-        #expect(caught { try router.url(for: "blog://post/:s<slug>", parameters: ["s": "Hello"]) }?.code == .invalidParameter)
-        #expect(caught { try Router().url(for: "blog://post/:s<slug>", parameters: ["s": "x"]) }?.code == .invalidPattern)
+        #expect(
+            try router.url(for: "blog://post/:s<slug>", parameters: ["s": "hello-world"]) == "blog://post/hello-world")
+        #expect(
+            caught { try router.url(for: "blog://post/:s<slug>", parameters: ["s": "Hello"]) }?.code
+                == .invalidParameter)
+        #expect(
+            caught { try Router().url(for: "blog://post/:s<slug>", parameters: ["s": "x"]) }?.code == .invalidPattern)
     }
 }

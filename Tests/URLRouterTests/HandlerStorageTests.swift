@@ -1,4 +1,5 @@
 import Testing
+
 @testable import URLRouter
 
 /// Each route keeps its own handler across removals and replacements, and a handler is let go
@@ -15,7 +16,9 @@ import Testing
         return router
     }
 
-    private func register(_ router: Router, _ index: Int, answer: Int, replacing: Bool = false, object: Bool? = nil) throws {
+    private func register(_ router: Router, _ index: Int, answer: Int, replacing: Bool = false, object: Bool? = nil)
+        throws
+    {
         if object ?? !index.isMultiple(of: 2) {
             try router.registerObject("t://r/\(index)", replacing: replacing) { _ -> Any? in answer }
         } else {
@@ -45,7 +48,9 @@ import Testing
         }
         for index in stride(from: 1, to: count, by: step) {
             // Every other replacement swaps an action for an object handler or the reverse.
-            try register(router, index, answer: index + 1000, replacing: true, object: index.isMultiple(of: 2) != (index / step).isMultiple(of: 2))
+            try register(
+                router, index, answer: index + 1000, replacing: true,
+                object: index.isMultiple(of: 2) != (index / step).isMultiple(of: 2))
             expected[index] = index + 1000
         }
         for index in 0..<count {

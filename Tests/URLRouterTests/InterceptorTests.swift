@@ -1,5 +1,6 @@
 import Synchronization
 import Testing
+
 @testable import URLRouter
 
 @Suite("Interceptors")
@@ -39,9 +40,15 @@ struct InterceptorTests {
     @Test func chainRunsInOrderAndFirstDecisionWins() throws {
         let router = try Self.makeRouter()
         let seen = Recorder<String>()
-        router.addInterceptor { _ in seen.record("first"); return .proceed }
-        router.addInterceptor { _ in seen.record("second"); return .refuse("no") }
-        router.addInterceptor { _ in seen.record("third"); return .proceed }
+        router.addInterceptor { _ in
+            seen.record("first"); return .proceed
+        }
+        router.addInterceptor { _ in
+            seen.record("second"); return .refuse("no")
+        }
+        router.addInterceptor { _ in
+            seen.record("third"); return .proceed
+        }
         #expect(router.outcomes("shop://item/1") == [.failure(.refused)])
         #expect(seen.values == ["first", "second"])
     }
@@ -49,7 +56,8 @@ struct InterceptorTests {
     @Test func unmatchedURLsCanBeRedirected() throws {
         let router = try Self.makeRouter()
         router.addInterceptor { open in
-            open.match == nil && open.url.hasPrefix("legacy://") ? .redirect("shop://item/" + open.url.dropFirst(9)) : .proceed
+            open.match == nil && open.url.hasPrefix("legacy://")
+                ? .redirect("shop://item/" + open.url.dropFirst(9)) : .proceed
         }
         #expect(router.outcomes("legacy://9") == [.value("item 9")])
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import URLRouter
 
 /// Every limit of `Router.Limits`, at the limit and one past it: at the limit the input is
@@ -99,7 +100,7 @@ struct LimitsTests {
         #expect(router.routes.count == 3)
         #expect(!router.canOpen("t://r/3"))
 
-        try router.register("t://r/2", replacing: true) { _ in }   // a replacement adds nothing
+        try router.register("t://r/2", replacing: true) { _ in }  // a replacement adds nothing
         #expect(router.deregister("t://r/0"))
         try router.register("t://r/3") { _ in }
         #expect(router.routes.map(\.pattern) == ["t://r/1", "t://r/2", "t://r/3"])
@@ -175,14 +176,18 @@ struct LimitsTests {
             try Router().loadRouteTable(from: Self.routeTable(length: limit + 1), on: Mediator())
         }
         #expect(error?.code == .limitExceeded)
-        #expect(error?.message.contains("is \(limit + 1) bytes; the limit is \(limit) (Router.Limits.maxRouteTableLength)") == true)
+        #expect(
+            error?.message.contains("is \(limit + 1) bytes; the limit is \(limit) (Router.Limits.maxRouteTableLength)")
+                == true)
     }
 
     /// A path to an endless file fails at the limit instead of reading forever.
     @Test(.timeLimit(.minutes(1)), .enabled(if: FileManager.default.fileExists(atPath: "/dev/zero")))
     func endlessRouteTableFile() {
         let router = Router(options: .init(limits: .init(maxRouteTableLength: 64 * 1024)))
-        let error = Self.error { () throws(RouteError) in try router.loadRouteTable(from: URL(fileURLWithPath: "/dev/zero"), on: Mediator()) }
+        let error = Self.error { () throws(RouteError) in
+            try router.loadRouteTable(from: URL(fileURLWithPath: "/dev/zero"), on: Mediator())
+        }
         #expect(error?.code == .limitExceeded)
         #expect(error?.message.contains("more than 65536 bytes") == true)
     }
@@ -197,8 +202,9 @@ struct LimitsTests {
     }
 
     @Test func limitsAreClampedToSaneValues() {
-        let limits = Router.Limits(maxURLLength: -1, maxSegments: 100_000, maxQueryItems: -5, maxPatternLength: 0,
-                                   maxRoutes: -1, maxDeferredOpens: -1, maxRouteTableLength: -1)
+        let limits = Router.Limits(
+            maxURLLength: -1, maxSegments: 100_000, maxQueryItems: -5, maxPatternLength: 0,
+            maxRoutes: -1, maxDeferredOpens: -1, maxRouteTableLength: -1)
         #expect(limits.maxURLLength == 0)
         #expect(limits.maxSegments == 256)
         #expect(limits.maxQueryItems == 0)
@@ -207,7 +213,7 @@ struct LimitsTests {
         #expect(limits.maxDeferredOpens == 0)
         #expect(limits.maxRouteTableLength == 0)
         #expect(Router.Limits(maxSegments: 0).maxSegments == 1)
-        #expect(Router.Limits(maxURLLength: .max).maxURLLength == Int(Int32.max))   // offsets are 32-bit
+        #expect(Router.Limits(maxURLLength: .max).maxURLLength == Int(Int32.max))  // offsets are 32-bit
     }
 
     /// The largest segment limit, on a thread with a 512 KiB stack (a background thread's on

@@ -1,25 +1,34 @@
 import Testing
+
 @testable import URLRouter
 
 @Suite("Link origins: deregister, explain, batches, allow-list")
 struct LinkOriginLifecycleTests {
     static let origins = LinkOriginTests.origins
 
-    @Test("deregister takes the same registration, whole", arguments: [
-        ("item/:id", [LinkOrigin](), false),
-        ("shop://item/:id", [], false),
-        ("https://shop.example.com/item/:id", [], false),
-        ("item/:id", [.scheme("shop")], false),
-        ("item/:id", [.scheme("shop"), .scheme("shopapp"), .web("shop.example.com")], false),
-        ("item/:id", LinkOriginTests.origins + [.scheme("mail")], false),
-        ("item/:id", LinkOriginTests.origins.reversed(), true),
-        ("item/:other", [.web("SHOP.example.com"), .scheme("SHOP"), .web("www.shop.example.com"), .scheme("shopapp")], true),
-    ])
+    @Test(
+        "deregister takes the same registration, whole",
+        arguments: [
+            ("item/:id", [LinkOrigin](), false),
+            ("shop://item/:id", [], false),
+            ("https://shop.example.com/item/:id", [], false),
+            ("item/:id", [.scheme("shop")], false),
+            ("item/:id", [.scheme("shop"), .scheme("shopapp"), .web("shop.example.com")], false),
+            ("item/:id", LinkOriginTests.origins + [.scheme("mail")], false),
+            ("item/:id", LinkOriginTests.origins.reversed(), true),
+            (
+                "item/:other",
+                [.web("SHOP.example.com"), .scheme("SHOP"), .web("www.shop.example.com"), .scheme("shopapp")], true
+            ),
+        ])
     func deregister(path: String, origins: [LinkOrigin], removed: Bool) throws {
         let router = try LinkOriginTests.makeRouter()
         #expect(router.deregister(path, origins: origins) == removed)
         #expect(router.routes.isEmpty == removed)
-        for url in ["shop://item/1", "shopapp://item/1", "https://shop.example.com/item/1", "https://www.shop.example.com/item/1"] {
+        for url in [
+            "shop://item/1", "shopapp://item/1", "https://shop.example.com/item/1",
+            "https://www.shop.example.com/item/1",
+        ] {
             #expect((router.match(url) == nil) == removed, "\(url)")
         }
     }
@@ -43,23 +52,33 @@ struct LinkOriginLifecycleTests {
 
     @Test func optionalGroupsUnderEverySource() throws {
         let router = Router()
-        try router.registerObject("item/:id(/reviews)", origins: [.scheme("shop"), .web("shop.example.com")]) { $0.pattern }
-        #expect(winner(router, "https://shop.example.com/item/1/reviews") == "https://shop.example.com/item/:id(/reviews)")
+        try router.registerObject("item/:id(/reviews)", origins: [.scheme("shop"), .web("shop.example.com")]) {
+            $0.pattern
+        }
+        #expect(
+            winner(router, "https://shop.example.com/item/1/reviews") == "https://shop.example.com/item/:id(/reviews)")
         #expect(winner(router, "shop://item/1") == "shop://item/:id(/reviews)")
-        #expect(try router.url(for: "item/:id(/reviews)", parameters: ["id": "3"], origin: .web("shop.example.com"))
+        #expect(
+            try router.url(for: "item/:id(/reviews)", parameters: ["id": "3"], origin: .web("shop.example.com"))
                 == "https://shop.example.com/item/3/reviews")
         #expect(router.deregister("item/:id(/reviews)", origins: [.web("shop.example.com"), .scheme("shop")]))
         #expect(router.match("https://shop.example.com/item/1/reviews") == nil)
     }
 
-    @Test("explain judges the route by the origin that fits", arguments: [
-        ("https://SHOP.example.com/item/42", "https://shop.example.com/item/:id", RouteExplanation.Verdict.won),
-        ("shopapp://item/42", "shopapp://item/:id", .won),
-        ("https://evilshop.example.com/item/42", "https://shop.example.com/item/:id",
-         .wrongLiteral(segment: 1, expected: "shop.example.com", found: "evilshop.example.com")),
-        ("https://shop.example.com:443/item/42", "https://shop.example.com/item/:id",
-         .wrongLiteral(segment: 1, expected: "shop.example.com", found: "shop.example.com:443")),
-    ])
+    @Test(
+        "explain judges the route by the origin that fits",
+        arguments: [
+            ("https://SHOP.example.com/item/42", "https://shop.example.com/item/:id", RouteExplanation.Verdict.won),
+            ("shopapp://item/42", "shopapp://item/:id", .won),
+            (
+                "https://evilshop.example.com/item/42", "https://shop.example.com/item/:id",
+                .wrongLiteral(segment: 1, expected: "shop.example.com", found: "evilshop.example.com")
+            ),
+            (
+                "https://shop.example.com:443/item/42", "https://shop.example.com/item/:id",
+                .wrongLiteral(segment: 1, expected: "shop.example.com", found: "shop.example.com:443")
+            ),
+        ])
     func explain(url: String, pattern: String, verdict: RouteExplanation.Verdict) throws {
         let explanation = try LinkOriginTests.makeRouter().explain(url)
         #expect(explanation.candidates.count == 1)
@@ -106,24 +125,27 @@ struct LinkOriginLifecycleTests {
         #expect(router.deregister("item/:id", origins: Self.origins))
     }
 
-    static let allowList = Router.Options(allowedExternalSchemes: ["shop", "https"], allowedExternalHosts: ["Shop.Example.com", "kiosk.example.com"])
+    static let allowList = Router.Options(
+        allowedExternalSchemes: ["shop", "https"], allowedExternalHosts: ["Shop.Example.com", "kiosk.example.com"])
 
-    @Test("external web links must be https to a listed host", arguments: [
-        ("https://shop.example.com/item/1", true),
-        ("https://SHOP.EXAMPLE.COM/item/1", true),
-        ("shop://item/1", true),
-        ("https://evil.net/item/1", false),
-        ("https://shop.example.com.evil.net/item/1", false),
-        ("https://shop.example.com:443/item/1", false),
-        ("https://a@shop.example.com/item/1", false),
-        ("https://shop.example.com./item/1", false),
-        ("https://shop%2Eexample.com/item/1", false),
-        ("https://kiosk.example.com/item/1", true),
-        ("https:\u{301}/item/1", false),                       // ":" and a combining mark are one Character
-        ("https://\u{212A}iosk.example.com/item/1", false),   // Kelvin sign, not "k"
-        ("http://shop.example.com/item/1", false),
-        ("mail://item/1", false),
-    ])
+    @Test(
+        "external web links must be https to a listed host",
+        arguments: [
+            ("https://shop.example.com/item/1", true),
+            ("https://SHOP.EXAMPLE.COM/item/1", true),
+            ("shop://item/1", true),
+            ("https://evil.net/item/1", false),
+            ("https://shop.example.com.evil.net/item/1", false),
+            ("https://shop.example.com:443/item/1", false),
+            ("https://a@shop.example.com/item/1", false),
+            ("https://shop.example.com./item/1", false),
+            ("https://shop%2Eexample.com/item/1", false),
+            ("https://kiosk.example.com/item/1", true),
+            ("https:\u{301}/item/1", false),  // ":" and a combining mark are one Character
+            ("https://\u{212A}iosk.example.com/item/1", false),  // Kelvin sign, not "k"
+            ("http://shop.example.com/item/1", false),
+            ("mail://item/1", false),
+        ])
     func hostAllowList(url: String, allowed: Bool) throws {
         let router = Router(options: Self.allowList)
         // A host placeholder takes any host, so the allow-list alone decides.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import URLRouter
 
 /// The matching engine's own paths: literal keys of every length, captures kept in the match or
@@ -40,14 +41,20 @@ import Testing
     /// every change: registrations, removals, replacements, and routes below it.
     @Test(arguments: [
         LeafChangeCase(steps: [("+app://p/:id", "app://p/:id"), ("-app://p/:id", nil), ("+app://p/:x", "app://p/:x")]),
-        LeafChangeCase(steps: [("+app://p/:id/**", "app://p/:id/**"), ("+app://p/:id", "app://p/:id"),
-                               ("-app://p/:id", "app://p/:id/**"), ("-app://p/:id/**", nil)]),
+        LeafChangeCase(steps: [
+            ("+app://p/:id/**", "app://p/:id/**"), ("+app://p/:id", "app://p/:id"),
+            ("-app://p/:id", "app://p/:id/**"), ("-app://p/:id/**", nil),
+        ]),
         LeafChangeCase(steps: [("+app://p/:id/more", nil), ("+app://p/:id", "app://p/:id"), ("-app://p/:id", nil)]),
         LeafChangeCase(steps: [("+app://p/:id", "app://p/:id"), ("+!app://p/:n", "app://p/:n")]),
-        LeafChangeCase(steps: [("+app://p/:id", "app://p/:id"), ("+app://p/:id<int>", "app://p/:id<int>"),
-                               ("-app://p/:id<int>", "app://p/:id")]),
-        LeafChangeCase(steps: [("+app://:host/:id", "app://:host/:id"), ("+app://p/:id/x", "app://:host/:id"),
-                               ("+app://p/:id", "app://p/:id"), ("-app://p/:id", "app://:host/:id")]),
+        LeafChangeCase(steps: [
+            ("+app://p/:id", "app://p/:id"), ("+app://p/:id<int>", "app://p/:id<int>"),
+            ("-app://p/:id<int>", "app://p/:id"),
+        ]),
+        LeafChangeCase(steps: [
+            ("+app://:host/:id", "app://:host/:id"), ("+app://p/:id/x", "app://:host/:id"),
+            ("+app://p/:id", "app://p/:id"), ("-app://p/:id", "app://:host/:id"),
+        ]),
     ])
     func aPlaceholdersLeafFollowsEveryChange(_ test: LeafChangeCase) throws {
         let router = Router()
@@ -82,12 +89,15 @@ import Testing
     @Test(arguments: [
         CaptureCase(pattern: "app://a/:x", url: "app://a/1", expected: ["x": "1"]),
         CaptureCase(pattern: "app://:h/:x/:y", url: "app://H/2/3", expected: ["h": "H", "x": "2", "y": "3"]),
-        CaptureCase(pattern: "app://a/:p/:q/:r/:s/:t", url: "app://a/1/2/3/4/5",
-                    expected: ["p": "1", "q": "2", "r": "3", "s": "4", "t": "5"]),
-        CaptureCase(pattern: "app://a/:p.html/b/:q<int>.json/:r.x", url: "app://a/page.html/b/42.json/%41.x",
-                    expected: ["p": "page", "q": "42", "r": "A"]),
-        CaptureCase(pattern: "app://a//:p///:q/**", url: "app://a///1//2/rest/of/it?p=query&z=9#frag",
-                    expected: ["p": "1", "q": "2", "z": "9"]),
+        CaptureCase(
+            pattern: "app://a/:p/:q/:r/:s/:t", url: "app://a/1/2/3/4/5",
+            expected: ["p": "1", "q": "2", "r": "3", "s": "4", "t": "5"]),
+        CaptureCase(
+            pattern: "app://a/:p.html/b/:q<int>.json/:r.x", url: "app://a/page.html/b/42.json/%41.x",
+            expected: ["p": "page", "q": "42", "r": "A"]),
+        CaptureCase(
+            pattern: "app://a//:p///:q/**", url: "app://a///1//2/rest/of/it?p=query&z=9#frag",
+            expected: ["p": "1", "q": "2", "z": "9"]),
         CaptureCase(pattern: "tel:/:number", url: "tel:+1-555", expected: ["number": "+1-555"]),
         CaptureCase(pattern: "/:a/:b/:c", url: "any://x/y/z", expected: ["a": "x", "b": "y", "c": "z"]),
     ])

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import URLRouter
 
 /// Random route sets against a reference matcher that applies the routing rules literally: try
@@ -6,7 +7,9 @@ import Testing
 /// comparing segment ranks from the left (a pattern that ends beats `**` matching nothing).
 @Suite struct MatchingReferenceTests {
     private enum Piece: Equatable {
-        case literal(String), placeholder(String), any, rest
+        case literal(String)
+        case placeholder(String)
+        case any, rest
 
         var rank: Int {
             switch self {
@@ -28,7 +31,7 @@ import Testing
     }
 
     private struct Pattern {
-        let scheme: String?      // nil: scheme-less
+        let scheme: String?  // nil: scheme-less
         let pieces: [Piece]
         var priority = 0
         var isFallback: Bool { scheme != nil && pieces.isEmpty }
@@ -45,7 +48,8 @@ import Testing
                 if piece == .rest { return ranks + [5] }
                 guard index < segments.count else { return nil }
                 if case .literal(let literal) = piece {
-                    let equal = index == 0 ? literal.lowercased() == segments[index].lowercased() : literal == segments[index]
+                    let equal =
+                        index == 0 ? literal.lowercased() == segments[index].lowercased() : literal == segments[index]
                     guard equal else { return nil }
                 }
                 ranks.append(piece.rank)
@@ -55,7 +59,9 @@ import Testing
     }
 
     private static let literals = ["a", "b", "c", "segment-longer-than-sixteen"]
-    private static let urlSegments = ["a", "b", "c", "B", "x", "segment-longer-than-sixteen", "SEGMENT-LONGER-THAN-SIXTEEN"]
+    private static let urlSegments = [
+        "a", "b", "c", "B", "x", "segment-longer-than-sixteen", "SEGMENT-LONGER-THAN-SIXTEEN",
+    ]
 
     /// Seeds from 100 on give some routes a priority other than 0.
     @Test(arguments: 0..<300)

@@ -65,8 +65,10 @@ import URLRouter
         WinnerCase(["a/*", "a/:x"], "x://a/b", "a/:x"),
         WinnerCase(["a/**", "a/*"], "x://a/b", "a/*"),
         WinnerCase(["a/**", "a/*"], "x://a/b/c", "a/**"),
-        WinnerCase(["a/**", "a/:x", "a/*", "a/:x<int>", "a/:x.json", "a/:x<int>.json", "a/1.json"], "x://a/1.json", "a/1.json"),
-        WinnerCase(["a/**", "a/:x", "a/*", "a/:x<int>", "a/:x.json", "a/:x<int>.json"], "x://a/1.json", "a/:x<int>.json"),
+        WinnerCase(
+            ["a/**", "a/:x", "a/*", "a/:x<int>", "a/:x.json", "a/:x<int>.json", "a/1.json"], "x://a/1.json", "a/1.json"),
+        WinnerCase(
+            ["a/**", "a/:x", "a/*", "a/:x<int>", "a/:x.json", "a/:x<int>.json"], "x://a/1.json", "a/:x<int>.json"),
         WinnerCase(["a/**", "a/:x", "a/*", "a/:x<int>", "a/:x.json"], "x://a/1.json", "a/:x.json"),
         WinnerCase(["a/**", "a/:x", "a/*", "a/:x<int>"], "x://a/1", "a/:x<int>"),
         WinnerCase(["a/**", "a/:x", "a/*"], "x://a/1", "a/:x"),
@@ -151,16 +153,19 @@ import URLRouter
     }
 
     static let typeCases: [TypeCase] = [
-        TypeCase("int", "42", true), TypeCase("int", "-7", true), TypeCase("int", "+3", true), TypeCase("int", "0", true),
+        TypeCase("int", "42", true), TypeCase("int", "-7", true), TypeCase("int", "+3", true),
+        TypeCase("int", "0", true),
         TypeCase("int", "9223372036854775807", true), TypeCase("int", "-9223372036854775808", true),
         TypeCase("int", "9223372036854775808", false), TypeCase("int", "4.2", false), TypeCase("int", "abc", false),
-        TypeCase("int", "-", false), TypeCase("int", "1a", false), TypeCase("int", "%34%32", true), TypeCase("int", "4%202", false),
+        TypeCase("int", "-", false), TypeCase("int", "1a", false), TypeCase("int", "%34%32", true),
+        TypeCase("int", "4%202", false),
         TypeCase("int", "١٢", false),
         TypeCase("double", "1.5", true), TypeCase("double", "-2", true), TypeCase("double", "1e3", true),
         TypeCase("double", ".5", true), TypeCase("double", "5.", true), TypeCase("double", "-1.5E-3", true),
         TypeCase("double", "1.2.3", false), TypeCase("double", "e5", false), TypeCase("double", "nan", false),
         TypeCase("double", "inf", false), TypeCase("double", ".", false), TypeCase("double", "1e", false),
-        TypeCase("bool", "true", true), TypeCase("bool", "false", true), TypeCase("bool", "1", true), TypeCase("bool", "0", true),
+        TypeCase("bool", "true", true), TypeCase("bool", "false", true), TypeCase("bool", "1", true),
+        TypeCase("bool", "0", true),
         TypeCase("bool", "TRUE", false), TypeCase("bool", "yes", false), TypeCase("bool", "2", false),
         TypeCase("uuid", "E621E1F8-C36C-495A-93FC-0C247A3E6E5F", true),
         TypeCase("uuid", "e621e1f8-c36c-495a-93fc-0c247a3e6e5f", true),
@@ -186,10 +191,11 @@ import URLRouter
     @Test func customTypeSeesTheDecodedSegmentWithoutSuffix() throws {
         let router = Router()
         let seen = Slot<String>()
-        try router.register(RouteParameterType("word") { value in
-            seen.set(value)
-            return value.allSatisfy(\.isLetter)
-        })
+        try router.register(
+            RouteParameterType("word") { value in
+                seen.set(value)
+                return value.allSatisfy(\.isLetter)
+            })
         try router.registerObject("t://:w<word>.txt") { $0.parameters["w"] }
         #expect(router.object(for: "t://h%C3%A9llo.txt") as? String == "héllo")
         #expect(seen.get == "héllo")

@@ -17,8 +17,10 @@ struct BridgeShop: MediatorTarget {
     }
 }
 
-private func bridged(_ pattern: String = "shop://item/:id", action: String = "itemView",
-                     access: RouteAccess = .public) throws -> (Router, Mediator, NoTargetLog) {
+private func bridged(
+    _ pattern: String = "shop://item/:id", action: String = "itemView",
+    access: RouteAccess = .public
+) throws -> (Router, Mediator, NoTargetLog) {
     let mediator = Mediator()
     mediator.register(BridgeShop.self)
     let log = NoTargetLog()
@@ -32,8 +34,9 @@ private func bridged(_ pattern: String = "shop://item/:id", action: String = "it
     @Test func objectForReachesTheActionWithMergedParameters() throws {
         let (router, _, _) = try bridged()
         #expect(router.object(for: "shop://item/42?ref=home") as? String == "id=42&ref=home")
-        #expect(router.object(for: "shop://item/42?id=7&ref=mail", userInfo: ["ref": "push"]) as? String
-            == "id=42&ref=push")
+        #expect(
+            router.object(for: "shop://item/42?id=7&ref=mail", userInfo: ["ref": "push"]) as? String
+                == "id=42&ref=push")
         #expect(router.object(for: "shop://other/42") == nil)
     }
 
@@ -109,11 +112,13 @@ private func bridged(_ pattern: String = "shop://item/:id", action: String = "it
 }
 
 @Suite struct MediatorBridgeExternalChecks {
-    @Test("canOpen and explain apply the remote rules of bridged routes", arguments: [
-        ("nativeWallet", RouteSource.external, false),
-        ("nativeWallet", .internal, true),
-        ("itemView", .external, true),
-    ])
+    @Test(
+        "canOpen and explain apply the remote rules of bridged routes",
+        arguments: [
+            ("nativeWallet", RouteSource.external, false),
+            ("nativeWallet", .internal, true),
+            ("itemView", .external, true),
+        ])
     func remoteRulesBeforeRunning(action: String, source: RouteSource, opens: Bool) throws {
         let (router, _, _) = try bridged("shop://wallet", action: action)
         #expect(router.canOpen("shop://wallet", source: source) == opens)

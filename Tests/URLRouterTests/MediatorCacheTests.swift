@@ -50,12 +50,14 @@ struct Rendezvous: MediatorTarget {
     static let inside = Atomic(0)
     static var targetName: String { "Rendezvous" }
     var actions: [String: MediatorAction] {
-        ["meet": { _ in
-            Self.inside.add(1, ordering: .relaxed)
-            let deadline = Date().addingTimeInterval(5)
-            while Self.inside.load(ordering: .relaxed) < 2, Date() < deadline { usleep(100) }
-            return Self.inside.load(ordering: .relaxed) >= 2
-        }]
+        [
+            "meet": { _ in
+                Self.inside.add(1, ordering: .relaxed)
+                let deadline = Date().addingTimeInterval(5)
+                while Self.inside.load(ordering: .relaxed) < 2, Date() < deadline { usleep(100) }
+                return Self.inside.load(ordering: .relaxed) >= 2
+            }
+        ]
     }
 }
 
@@ -91,7 +93,8 @@ struct Rendezvous: MediatorTarget {
         let mediator = Mediator()
         mediator.register(Counted.self)
         let before = Counted.inits.value
-        let first = try #require(mediator.perform(target: "Counted", action: "identity", cacheTarget: true) as? ObjectIdentifier)
+        let first = try #require(
+            mediator.perform(target: "Counted", action: "identity", cacheTarget: true) as? ObjectIdentifier)
         let second = mediator.perform(target: "Counted", action: "identity") as? ObjectIdentifier
         #expect(second == first)
         #expect(Counted.inits.value - before == 1)
@@ -111,8 +114,12 @@ struct Rendezvous: MediatorTarget {
         let counted = Counted.inits.value, bare = CountedBare.inits.value
 
         #expect(mediator.perform(target: "Counted", action: "missing", cacheTarget: true) as? String == "fallback")
-        #expect(mediator.performResult(target: "CountedBare", action: "missing", cacheTarget: true).routeError?.code == .actionNotFound)
-        #expect(mediator.performResult(target: "Nobody", action: "ping", cacheTarget: true).routeError?.code == .targetNotFound)
+        #expect(
+            mediator.performResult(target: "CountedBare", action: "missing", cacheTarget: true).routeError?.code
+                == .actionNotFound)
+        #expect(
+            mediator.performResult(target: "Nobody", action: "ping", cacheTarget: true).routeError?.code
+                == .targetNotFound)
         mediator.perform(target: "Counted", action: "identity", cacheTarget: true)
         mediator.perform(target: "CountedBare", action: "ping", cacheTarget: true)
 

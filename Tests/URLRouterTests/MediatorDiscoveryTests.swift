@@ -65,8 +65,8 @@ private func kind(_ mediator: Mediator, _ target: String) -> String? {
     }
 
     @Test(arguments: [
-        "DiscoPlain",                    // not a MediatorTarget
-        "DiscoNested",                   // nested types are not looked up
+        "DiscoPlain",  // not a MediatorTarget
+        "DiscoNested",  // nested types are not looked up
         "DiscoHolder.Target_DiscoNested",
         "URLRouterTests.Target_DiscoStruct",
         "Target_DiscoStruct",

@@ -19,21 +19,26 @@ import URLRouter
         #expect(ProbeRecord.perform("app://Probe/ping", on: mediator).outcome == .failure(.refused))
     }
 
-    @Test("A decoded name with a slash, a control character or no text is refused", arguments: [
-        ("app://Probe/Bare%2Fping", "action", "contains \"/\""),
-        ("app://Probe/%2f", "action", "contains \"/\""),
-        ("app://Pro%2Fbe/ping", "target", "contains \"/\""),
-        ("app://Probe/ping%00", "action", "contains a control character"),
-        ("app://Probe/%0Aping", "action", "contains a control character"),
-        ("app://Probe/pi\tng", "action", "contains a control character"),
-        ("app://Probe/ping%7F", "action", "contains a control character"),
-        ("app://Probe/ping%C2%85", "action", "contains a control character"),
-        ("app://Pr%09obe/ping", "target", "contains a control character"),
-        ("app://Nobody/%00", "action", "contains a control character"),
-    ])
+    @Test(
+        "A decoded name with a slash, a control character or no text is refused",
+        arguments: [
+            ("app://Probe/Bare%2Fping", "action", "contains \"/\""),
+            ("app://Probe/%2f", "action", "contains \"/\""),
+            ("app://Pro%2Fbe/ping", "target", "contains \"/\""),
+            ("app://Probe/ping%00", "action", "contains a control character"),
+            ("app://Probe/%0Aping", "action", "contains a control character"),
+            ("app://Probe/pi\tng", "action", "contains a control character"),
+            ("app://Probe/ping%7F", "action", "contains a control character"),
+            ("app://Probe/ping%C2%85", "action", "contains a control character"),
+            ("app://Pr%09obe/ping", "target", "contains a control character"),
+            ("app://Nobody/%00", "action", "contains a control character"),
+        ])
     func unusableNamesAreRefused(url: String, kind: String, problem: String) throws {
         let seen = Recorder<RemoteCall>()
-        let mediator = probeMediator(RemotePolicy { call in seen.record(call); return true })
+        let mediator = probeMediator(
+            RemotePolicy { call in
+                seen.record(call); return true
+            })
         let result = ProbeRecord.$current.withValue(Recorder()) { mediator.perform(url: url) }
         let error = try #require(result.routeError)
         #expect(error.code == .refused)
@@ -45,9 +50,10 @@ import URLRouter
     }
 
     @Test func aRuleNamesATargetOrEveryTarget() {
-        let mediator = probeMediator(RemotePolicy(
-            allowedActions: ["Probe/ping", RemotePolicy.ActionRule(action: "pong")],
-            deniedActions: [RemotePolicy.ActionRule(action: "pong", target: "Bare")]))
+        let mediator = probeMediator(
+            RemotePolicy(
+                allowedActions: ["Probe/ping", RemotePolicy.ActionRule(action: "pong")],
+                deniedActions: [RemotePolicy.ActionRule(action: "pong", target: "Bare")]))
         #expect(ProbeRecord.perform("app://Probe/ping", on: mediator).ran == ["Probe.ping"])
         #expect(ProbeRecord.perform("app://Bare/ping", on: mediator).outcome == .failure(.refused))
         #expect(ProbeRecord.perform("app://Probe/pong", on: mediator).ran == ["Probe.pong"])
@@ -55,13 +61,15 @@ import URLRouter
         #expect(ProbeRecord.perform("app://Bare/pong", on: mediator).outcome == .failure(.refused))
     }
 
-    @Test("An action rule reads \"Target/action\" or \"action\"", arguments: [
-        ("Shop/itemView", "Shop", "itemView"),
-        ("help", nil, "help"),
-        ("Probe/Bare/ping", "Probe", "Bare/ping"),
-        ("/ping", "", "ping"),
-        ("Shop/", "Shop", ""),
-    ] as [(String, String?, String)])
+    @Test(
+        "An action rule reads \"Target/action\" or \"action\"",
+        arguments: [
+            ("Shop/itemView", "Shop", "itemView"),
+            ("help", nil, "help"),
+            ("Probe/Bare/ping", "Probe", "Bare/ping"),
+            ("/ping", "", "ping"),
+            ("Shop/", "Shop", ""),
+        ] as [(String, String?, String)])
     func actionRuleLiterals(entry: String, target: String?, action: String) {
         let rule = RemotePolicy.ActionRule(stringLiteral: entry)
         #expect(rule == RemotePolicy.ActionRule(action: action, target: target))

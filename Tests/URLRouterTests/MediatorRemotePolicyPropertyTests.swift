@@ -19,7 +19,8 @@ import URLRouter
                 let actual = ProbeRecord.perform(url, on: mediator)
                 tally[expected.kind, default: 0] += 1
                 guard actual.outcome != expected.outcome || actual.ran != expected.ran else { continue }
-                Issue.record("""
+                Issue.record(
+                    """
                     seed \(batch), case \(index): \(url.debugDescription) with \(policy)
                     gave \(actual.outcome) running \(actual.ran); expected \(expected.outcome) running \(expected.ran)
                     """)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import URLRouter
 
 /// Records the actions that ran, so a refused call can be shown not to have run one.

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import URLRouter
 import Synchronization
+import Testing
+
+@testable import URLRouter
 
 private func shopMediator() -> Mediator {
     let mediator = Mediator()
@@ -59,14 +60,20 @@ private func routes(_ router: Router) -> [String] {
 
     @Test(arguments: [
         // A malformed row: nothing is registered at all.
-        ("[\n{\"pattern\": \"a://x\", \"target\": \"Shop\", \"action\": \"itemView\"},\n{\"pattern\": \"a://y\", \"target\": \"Shop\"}\n]",
-         ["row 2, line 3: missing field \"action\""]),
+        (
+            "[\n{\"pattern\": \"a://x\", \"target\": \"Shop\", \"action\": \"itemView\"},\n{\"pattern\": \"a://y\", \"target\": \"Shop\"}\n]",
+            ["row 2, line 3: missing field \"action\""]
+        ),
         // An invalid pattern: row 1 was registered and is taken back.
-        ("[\n{\"pattern\": \"a://x\", \"target\": \"Shop\", \"action\": \"itemView\"},\n\n{\"pattern\": \"a://y/:id<money>\", \"target\": \"Shop\", \"action\": \"itemView\"}\n]",
-         ["row 2, line 4: Invalid pattern \"a://y/:id<money>\""]),
+        (
+            "[\n{\"pattern\": \"a://x\", \"target\": \"Shop\", \"action\": \"itemView\"},\n\n{\"pattern\": \"a://y/:id<money>\", \"target\": \"Shop\", \"action\": \"itemView\"}\n]",
+            ["row 2, line 4: Invalid pattern \"a://y/:id<money>\""]
+        ),
         // Two rows of one shape, and a pattern that conflicts with a route registered earlier.
-        ("[\n{\"pattern\": \"a://x/:id\", \"target\": \"Shop\", \"action\": \"itemView\"},\n{\"pattern\": \"a://x/:name\", \"target\": \"Shop\", \"action\": \"itemView\"},\n{\"pattern\": \"a://kept\", \"target\": \"Shop\", \"action\": \"itemView\"}\n]",
-         ["row 2, line 3:", "row 3, line 4:"]),
+        (
+            "[\n{\"pattern\": \"a://x/:id\", \"target\": \"Shop\", \"action\": \"itemView\"},\n{\"pattern\": \"a://x/:name\", \"target\": \"Shop\", \"action\": \"itemView\"},\n{\"pattern\": \"a://kept\", \"target\": \"Shop\", \"action\": \"itemView\"}\n]",
+            ["row 2, line 3:", "row 3, line 4:"]
+        ),
     ])
     func aBadTableRegistersNothing(json: String, mentions: [String]) throws {
         let router = Router()
@@ -126,7 +133,8 @@ private func routes(_ router: Router) -> [String] {
         }
         reader.start()
         for _ in 0..<20 {
-            #expect(caught { try router.loadRouteTable(from: rejected, on: shopMediator()) }?.code == .invalidRouteTable)
+            #expect(
+                caught { try router.loadRouteTable(from: rejected, on: shopMediator()) }?.code == .invalidRouteTable)
         }
         done.store(true, ordering: .releasing)
         while !reader.isFinished { usleep(1_000) }

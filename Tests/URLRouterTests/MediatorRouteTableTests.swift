@@ -28,13 +28,14 @@ private let row = #"{"pattern": "a://b", "target": "T", "action": "x"}"#
             ]
             """
         let rows = try RouteTableRow.parse(json)
-        #expect(rows == [
-            RouteTableRow(pattern: "shop://item/:id", target: "Shop", action: "itemView", row: 1, line: 2),
-            RouteTableRow(
-                pattern: "shop://admin", target: "Shop", action: "admin", priority: -3,
-                access: .internal, row: 2, line: 4),
-            RouteTableRow(pattern: "café://x/😀", target: "T", action: "a/b", row: 3, line: 11),
-        ])
+        #expect(
+            rows == [
+                RouteTableRow(pattern: "shop://item/:id", target: "Shop", action: "itemView", row: 1, line: 2),
+                RouteTableRow(
+                    pattern: "shop://admin", target: "Shop", action: "admin", priority: -3,
+                    access: .internal, row: 2, line: 4),
+                RouteTableRow(pattern: "café://x/😀", target: "T", action: "a/b", row: 3, line: 11),
+            ])
     }
 
     @Test(arguments: [
@@ -50,73 +51,144 @@ private let row = #"{"pattern": "a://b", "target": "T", "action": "x"}"#
     static let badTables: [BadTable] = [
         BadTable(name: "empty", json: "", issues: ["line 1: the file is empty"]),
         BadTable(name: "blank", json: "  \n\n ", issues: ["line 3: the file is empty"]),
-        BadTable(name: "object root", json: "\n{}", issues: [
-            "line 2: a route table is a JSON array of rows, found an object"]),
+        BadTable(
+            name: "object root", json: "\n{}",
+            issues: [
+                "line 2: a route table is a JSON array of rows, found an object"
+            ]),
         BadTable(name: "text after", json: "[]\nx", issues: ["line 2: unexpected text after the end"]),
-        BadTable(name: "missing comma", json: "[\n\(row),\n{\"pattern\": \"b\" \"target\": \"T\"}\n]", issues: [
-            #"row 2, line 3: expected ',' or '}' after the value of "pattern", found '"'"#]),
-        BadTable(name: "comma before ]", json: "[\n\(row),\n]", issues: [
-            "row 2, line 3: a comma must not come before ']'"]),
-        BadTable(name: "comma before }", json: "[\n{\"pattern\": \"a://b\",\n}]", issues: [
-            "row 1, line 3: a comma must not come before '}'"]),
-        BadTable(name: "not closed", json: "[\n{\"pattern\": \"a\"", issues: [
-            #"row 1, line 2: expected ',' or '}' after the value of "pattern", found the end of the file"#]),
-        BadTable(name: "string not closed", json: "[\n\n{\"pattern\": \"a", issues: [
-            "row 1, line 3: a string is not closed"]),
-        BadTable(name: "bare word", json: "[\(row), shop]", issues: [
-            "row 2, line 1: expected a value, found 's'"]),
-        BadTable(name: "single quotes", json: "[{'pattern': 1}]", issues: [
-            "row 1, line 1: expected a field name in double quotes, found '''"]),
-        BadTable(name: "control character", json: "[{\"pattern\": \"a\tb\"}]", issues: [
-            "row 1, line 1: a string holds a control character; write it as an escape"]),
-        BadTable(name: "unknown escape", json: #"[{"pattern": "a\xb"}]"#, issues: [
-            #"row 1, line 1: unknown escape '\x'"#]),
-        BadTable(name: "short unicode escape", json: #"[{"pattern": "\u12"}]"#, issues: [
-            #"row 1, line 1: a \u escape needs four hex digits"#]),
-        BadTable(name: "lone surrogate", json: #"[{"pattern": "\ud800x"}]"#, issues: [
-            #"row 1, line 1: a \u escape is half a surrogate pair"#]),
-        BadTable(name: "bad number", json: "[{\"priority\": 1.}]", issues: [
-            "row 1, line 1: expected digits after '.', found '}'"]),
-        BadTable(name: "deep", json: String(repeating: "[", count: 40), issues: [
-            "row 1, line 1: values nest deeper than 32"]),
-        BadTable(name: "row not object", json: "[\n\(row),\n\"shop://x\"]", issues: [
-            "row 2, line 3: a row is an object with \"pattern\", \"target\" and \"action\", found a string"]),
-        BadTable(name: "misspelt field", json: "[\n{\n\"patern\": \"a://b\",\n\"target\": \"T\", \"action\": \"x\"}]", issues: [
-            #"row 1, line 3: unknown field "patern"; a row has "pattern", "target", "action", "priority", "access", "origins""#,
-            #"row 1, line 2: missing field "pattern""#]),
-        BadTable(name: "missing fields", json: "[\(row),\n{\"pattern\": \"a://b\"}]", issues: [
-            #"row 2, line 2: missing field "target""#, #"row 2, line 2: missing field "action""#]),
-        BadTable(name: "twice", json: "[{\"pattern\": \"a://b\", \"target\": \"T\",\n\"target\": \"U\", \"action\": \"x\"}]", issues: [
-            #"row 1, line 2: field "target" appears twice"#]),
-        BadTable(name: "mistyped strings", json: "[{\"pattern\": [], \"target\": 3, \"action\": null}]", issues: [
-            #"row 1, line 1: field "pattern" must be a string, found an array"#,
-            #"row 1, line 1: field "target" must be a string, found a number"#,
-            #"row 1, line 1: field "action" must be a string, found null"#]),
-        BadTable(name: "empty and padded", json: "[{\"pattern\": \"\", \"target\": \" Shop\", \"action\": \"x\"}]", issues: [
-            #"row 1, line 1: field "pattern" is empty"#,
-            #"row 1, line 1: field "target" starts or ends with white space: " Shop""#]),
-        BadTable(name: "mistyped priorities", json: """
-            [{"pattern": "a://b", "target": "T", "action": "x", "priority": "5"},
-             {"pattern": "a://b", "target": "T", "action": "x", "priority": 1.5},
-             {"pattern": "a://b", "target": "T", "action": "x", "priority": true},
-             {"pattern": "a://b", "target": "T", "action": "x", "priority": 1e2},
-             {"pattern": "a://b", "target": "T", "action": "x", "priority": 99999999999999999999}]
-            """, issues: [
-            #"row 1, line 1: field "priority" must be a whole number, found a string"#,
-            #"row 2, line 2: field "priority" must be a whole number that fits an Int, found 1.5"#,
-            #"row 3, line 3: field "priority" must be a whole number, found a boolean"#,
-            #"row 4, line 4: field "priority" must be a whole number that fits an Int, found 1e2"#,
-            #"row 5, line 5: field "priority" must be a whole number that fits an Int, found 99999999999999999999"#]),
-        BadTable(name: "mistyped access", json: """
-            [{"pattern": "a://b", "target": "T", "action": "x", "access": "private"},
-             {"pattern": "a://b", "target": "T", "action": "x", "access": 1},
-             {"pattern": "a://b", "target": "T", "action": "x", "access": "Public"}]
-            """, issues: [
-            #"row 1, line 1: field "access" must be "public" or "internal", found "private""#,
-            #"row 2, line 2: field "access" must be "public" or "internal", found a number"#,
-            #"row 3, line 3: field "access" must be "public" or "internal", found "Public""#]),
-        BadTable(name: "good rows around bad ones", json: "[\n\(row),\n{\"target\": \"T\", \"action\": \"x\"},\n\(row)\n]", issues: [
-            #"row 2, line 3: missing field "pattern""#]),
+        BadTable(
+            name: "missing comma", json: "[\n\(row),\n{\"pattern\": \"b\" \"target\": \"T\"}\n]",
+            issues: [
+                #"row 2, line 3: expected ',' or '}' after the value of "pattern", found '"'"#
+            ]),
+        BadTable(
+            name: "comma before ]", json: "[\n\(row),\n]",
+            issues: [
+                "row 2, line 3: a comma must not come before ']'"
+            ]),
+        BadTable(
+            name: "comma before }", json: "[\n{\"pattern\": \"a://b\",\n}]",
+            issues: [
+                "row 1, line 3: a comma must not come before '}'"
+            ]),
+        BadTable(
+            name: "not closed", json: "[\n{\"pattern\": \"a\"",
+            issues: [
+                #"row 1, line 2: expected ',' or '}' after the value of "pattern", found the end of the file"#
+            ]),
+        BadTable(
+            name: "string not closed", json: "[\n\n{\"pattern\": \"a",
+            issues: [
+                "row 1, line 3: a string is not closed"
+            ]),
+        BadTable(
+            name: "bare word", json: "[\(row), shop]",
+            issues: [
+                "row 2, line 1: expected a value, found 's'"
+            ]),
+        BadTable(
+            name: "single quotes", json: "[{'pattern': 1}]",
+            issues: [
+                "row 1, line 1: expected a field name in double quotes, found '''"
+            ]),
+        BadTable(
+            name: "control character", json: "[{\"pattern\": \"a\tb\"}]",
+            issues: [
+                "row 1, line 1: a string holds a control character; write it as an escape"
+            ]),
+        BadTable(
+            name: "unknown escape", json: #"[{"pattern": "a\xb"}]"#,
+            issues: [
+                #"row 1, line 1: unknown escape '\x'"#
+            ]),
+        BadTable(
+            name: "short unicode escape", json: #"[{"pattern": "\u12"}]"#,
+            issues: [
+                #"row 1, line 1: a \u escape needs four hex digits"#
+            ]),
+        BadTable(
+            name: "lone surrogate", json: #"[{"pattern": "\ud800x"}]"#,
+            issues: [
+                #"row 1, line 1: a \u escape is half a surrogate pair"#
+            ]),
+        BadTable(
+            name: "bad number", json: "[{\"priority\": 1.}]",
+            issues: [
+                "row 1, line 1: expected digits after '.', found '}'"
+            ]),
+        BadTable(
+            name: "deep", json: String(repeating: "[", count: 40),
+            issues: [
+                "row 1, line 1: values nest deeper than 32"
+            ]),
+        BadTable(
+            name: "row not object", json: "[\n\(row),\n\"shop://x\"]",
+            issues: [
+                "row 2, line 3: a row is an object with \"pattern\", \"target\" and \"action\", found a string"
+            ]),
+        BadTable(
+            name: "misspelt field", json: "[\n{\n\"patern\": \"a://b\",\n\"target\": \"T\", \"action\": \"x\"}]",
+            issues: [
+                #"row 1, line 3: unknown field "patern"; a row has "pattern", "target", "action", "priority", "access", "origins""#,
+                #"row 1, line 2: missing field "pattern""#,
+            ]),
+        BadTable(
+            name: "missing fields", json: "[\(row),\n{\"pattern\": \"a://b\"}]",
+            issues: [
+                #"row 2, line 2: missing field "target""#, #"row 2, line 2: missing field "action""#,
+            ]),
+        BadTable(
+            name: "twice", json: "[{\"pattern\": \"a://b\", \"target\": \"T\",\n\"target\": \"U\", \"action\": \"x\"}]",
+            issues: [
+                #"row 1, line 2: field "target" appears twice"#
+            ]),
+        BadTable(
+            name: "mistyped strings", json: "[{\"pattern\": [], \"target\": 3, \"action\": null}]",
+            issues: [
+                #"row 1, line 1: field "pattern" must be a string, found an array"#,
+                #"row 1, line 1: field "target" must be a string, found a number"#,
+                #"row 1, line 1: field "action" must be a string, found null"#,
+            ]),
+        BadTable(
+            name: "empty and padded", json: "[{\"pattern\": \"\", \"target\": \" Shop\", \"action\": \"x\"}]",
+            issues: [
+                #"row 1, line 1: field "pattern" is empty"#,
+                #"row 1, line 1: field "target" starts or ends with white space: " Shop""#,
+            ]),
+        BadTable(
+            name: "mistyped priorities",
+            json: """
+                [{"pattern": "a://b", "target": "T", "action": "x", "priority": "5"},
+                 {"pattern": "a://b", "target": "T", "action": "x", "priority": 1.5},
+                 {"pattern": "a://b", "target": "T", "action": "x", "priority": true},
+                 {"pattern": "a://b", "target": "T", "action": "x", "priority": 1e2},
+                 {"pattern": "a://b", "target": "T", "action": "x", "priority": 99999999999999999999}]
+                """,
+            issues: [
+                #"row 1, line 1: field "priority" must be a whole number, found a string"#,
+                #"row 2, line 2: field "priority" must be a whole number that fits an Int, found 1.5"#,
+                #"row 3, line 3: field "priority" must be a whole number, found a boolean"#,
+                #"row 4, line 4: field "priority" must be a whole number that fits an Int, found 1e2"#,
+                #"row 5, line 5: field "priority" must be a whole number that fits an Int, found 99999999999999999999"#,
+            ]),
+        BadTable(
+            name: "mistyped access",
+            json: """
+                [{"pattern": "a://b", "target": "T", "action": "x", "access": "private"},
+                 {"pattern": "a://b", "target": "T", "action": "x", "access": 1},
+                 {"pattern": "a://b", "target": "T", "action": "x", "access": "Public"}]
+                """,
+            issues: [
+                #"row 1, line 1: field "access" must be "public" or "internal", found "private""#,
+                #"row 2, line 2: field "access" must be "public" or "internal", found a number"#,
+                #"row 3, line 3: field "access" must be "public" or "internal", found "Public""#,
+            ]),
+        BadTable(
+            name: "good rows around bad ones", json: "[\n\(row),\n{\"target\": \"T\", \"action\": \"x\"},\n\(row)\n]",
+            issues: [
+                #"row 2, line 3: missing field "pattern""#
+            ]),
     ]
 
     @Test(arguments: badTables)
@@ -126,7 +198,8 @@ private let row = #"{"pattern": "a://b", "target": "T", "action": "x"}"#
             _ = try RouteTableRow.parse(table.json)
         } catch {
             #expect(error.issues.map(\.description) == table.issues)
-            let expected = table.issues.count == 1
+            let expected =
+                table.issues.count == 1
                 ? "Route table rejected: " + table.issues[0]
                 : "Route table rejected:" + table.issues.map { "\n  " + $0 }.joined()
             #expect(error.description == expected)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import URLRouter
 
 /// Records what a no-target handler was told, as text (params are not Sendable).

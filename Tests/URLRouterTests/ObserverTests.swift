@@ -1,15 +1,20 @@
 import Testing
+
 @testable import URLRouter
 
 @Suite("Observation")
 struct ObserverTests {
-    @Test("every open is reported with its outcome", arguments: [
-        ("shop://item/1?ref=mail&token=secret#top", RouteEvent.Outcome.handled, "shop://item/:id" as String?,
-         "shop://item/1?ref=<redacted>&token=<redacted>#top"),
-        ("shop://nothing?q=1", .notFound, nil, "shop://nothing?q=<redacted>"),
-        ("shop://admin", .refused, "shop://admin", "shop://admin"),
-        ("shop://declines", .declined, nil, "shop://declines"),
-    ])
+    @Test(
+        "every open is reported with its outcome",
+        arguments: [
+            (
+                "shop://item/1?ref=mail&token=secret#top", RouteEvent.Outcome.handled, "shop://item/:id" as String?,
+                "shop://item/1?ref=<redacted>&token=<redacted>#top"
+            ),
+            ("shop://nothing?q=1", .notFound, nil, "shop://nothing?q=<redacted>"),
+            ("shop://admin", .refused, "shop://admin", "shop://admin"),
+            ("shop://declines", .declined, nil, "shop://declines"),
+        ])
     func events(url: String, outcome: RouteEvent.Outcome, pattern: String?, shown: String) throws {
         let router = Router()
         try router.register("shop://item/:id") { _ in }
@@ -36,13 +41,15 @@ struct ObserverTests {
         #expect(events.values == ["shop://item/1?ref=mail"])
     }
 
-    @Test("redaction keeps names, path and fragment", arguments: [
-        ("a://b", "a://b"),
-        ("a://b?", "a://b?"),
-        ("a://b?flag", "a://b?flag"),
-        ("a://b?x=1&&y=", "a://b?x=<redacted>&&y=<redacted>"),
-        ("a://b?url=https://x.com/p?a=1#f", "a://b?url=<redacted>#f"),
-    ])
+    @Test(
+        "redaction keeps names, path and fragment",
+        arguments: [
+            ("a://b", "a://b"),
+            ("a://b?", "a://b?"),
+            ("a://b?flag", "a://b?flag"),
+            ("a://b?x=1&&y=", "a://b?x=<redacted>&&y=<redacted>"),
+            ("a://b?url=https://x.com/p?a=1#f", "a://b?url=<redacted>#f"),
+        ])
     func redaction(url: String, expected: String) {
         #expect(RouteEvent.redactingQueryValues(url) == expected)
     }

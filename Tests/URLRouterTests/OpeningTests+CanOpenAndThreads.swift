@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import URLRouter
 
 /// `canOpen` against `open`, `match` without side effects, re-entrant handlers, threads.
@@ -86,7 +87,9 @@ extension OpeningTests {
         try router.register("x://outer") { [unowned router] request in
             note("outer start")
             let nested = CompletionLog()
-            note("nested open \(router.open("x://inner/1", completion: nested.completion)) \(nested.all == [.value("inner done")])")
+            note(
+                "nested open \(router.open("x://inner/1", completion: nested.completion)) \(nested.all == [.value("inner done")])"
+            )
             note("object \(router.object(for: "x://inner/2") as? String ?? "nil")")
             do {
                 try router.register("x://added") { $0.complete("added") }
@@ -105,19 +108,20 @@ extension OpeningTests {
         let log2 = CompletionLog()
         #expect(router.open("x://outer", completion: log2.completion))
         #expect(log2.all == [.value("outer done")])
-        #expect(log.get == [
-            "outer start",
-            "inner 1",
-            "nested open true true",
-            "inner 2",
-            "object inner done",
-            "registered",
-            "deregistered true",
-            "canOpen true false",
-            "routes 3",
-            "description true false",
-            "url x://inner/3",
-        ])
+        #expect(
+            log.get == [
+                "outer start",
+                "inner 1",
+                "nested open true true",
+                "inner 2",
+                "object inner done",
+                "registered",
+                "deregistered true",
+                "canOpen true false",
+                "routes 3",
+                "description true false",
+                "url x://inner/3",
+            ])
         #expect(router.object(for: "x://added") as? String == "added")
         #expect(!router.open("x://doomed"))
     }
@@ -147,13 +151,18 @@ extension OpeningTests {
         let router = Router()
         let seen = Slot<String>()
         try router.register("shop://item/:id/**") { request in
-            seen.set([
-                request.url, request.pattern, request.parameters["id"] ?? "-", "\(request.userInfo["source"] ?? "-")",
-                "\(request.source)", request.fragment ?? "-", request.wildcard.joined(separator: ","),
-                request.queryItems.map(\.description).joined(separator: ","), "\(request.match.priority)",
-            ].joined(separator: " | "))
+            seen.set(
+                [
+                    request.url, request.pattern, request.parameters["id"] ?? "-",
+                    "\(request.userInfo["source"] ?? "-")",
+                    "\(request.source)", request.fragment ?? "-", request.wildcard.joined(separator: ","),
+                    request.queryItems.map(\.description).joined(separator: ","), "\(request.match.priority)",
+                ].joined(separator: " | "))
         }
         #expect(router.open("shop://item/42/a/b?ref=home#top", source: .external, userInfo: ["source": "push"]))
-        #expect(seen.get == "shop://item/42/a/b?ref=home#top | shop://item/:id/** | 42 | push | external | top | a,b | ref=home | 0")
+        #expect(
+            seen.get
+                == "shop://item/42/a/b?ref=home#top | shop://item/:id/** | 42 | push | external | top | a,b | ref=home | 0"
+        )
     }
 }

@@ -28,20 +28,43 @@ import URLRouter
     }
 
     static let completionCases: [CompletionCase] = [
-        CompletionCase(name: "handler completes", url: "x://complete", source: .internal, opened: true, outcome: .value("done")),
-        CompletionCase(name: "handler completes twice", url: "x://twice", source: .internal, opened: true, outcome: .value("first")),
-        CompletionCase(name: "handler completes with nil", url: "x://nil", source: .internal, opened: true, outcome: .value(nil)),
-        CompletionCase(name: "handler fails", url: "x://fail", source: .internal, opened: true, outcome: .failure(.refused)),
-        CompletionCase(name: "handler lets go", url: "x://letgo", source: .internal, opened: true, outcome: .value(nil)),
-        CompletionCase(name: "handler copies the request locally", url: "x://local", source: .internal, opened: true, outcome: .value(nil)),
-        CompletionCase(name: "object handler returns", url: "x://object", source: .internal, opened: true, outcome: .value("value")),
-        CompletionCase(name: "object handler returns nil", url: "x://objectnil", source: .internal, opened: true, outcome: .value(nil)),
-        CompletionCase(name: "object handler completes first", url: "x://objectcompletes", source: .internal, opened: true, outcome: .value("completed")),
-        CompletionCase(name: "not found", url: "x://missing", source: .internal, opened: false, outcome: .failure(.notFound)),
-        CompletionCase(name: "internal-only route opened from outside", url: "x://private", source: .external, opened: false, outcome: .failure(.refused)),
-        CompletionCase(name: "scheme not allowed from outside", url: "y://open", source: .external, opened: false, outcome: .failure(.refused)),
-        CompletionCase(name: "interceptor refuses", url: "x://blocked", source: .internal, opened: false, outcome: .failure(.refused)),
-        CompletionCase(name: "over a limit", url: "x://" + String(repeating: "a/", count: 100), source: .internal, opened: false, outcome: .failure(.limitExceeded)),
+        CompletionCase(
+            name: "handler completes", url: "x://complete", source: .internal, opened: true, outcome: .value("done")),
+        CompletionCase(
+            name: "handler completes twice", url: "x://twice", source: .internal, opened: true, outcome: .value("first")
+        ),
+        CompletionCase(
+            name: "handler completes with nil", url: "x://nil", source: .internal, opened: true, outcome: .value(nil)),
+        CompletionCase(
+            name: "handler fails", url: "x://fail", source: .internal, opened: true, outcome: .failure(.refused)),
+        CompletionCase(
+            name: "handler lets go", url: "x://letgo", source: .internal, opened: true, outcome: .value(nil)),
+        CompletionCase(
+            name: "handler copies the request locally", url: "x://local", source: .internal, opened: true,
+            outcome: .value(nil)),
+        CompletionCase(
+            name: "object handler returns", url: "x://object", source: .internal, opened: true, outcome: .value("value")
+        ),
+        CompletionCase(
+            name: "object handler returns nil", url: "x://objectnil", source: .internal, opened: true,
+            outcome: .value(nil)),
+        CompletionCase(
+            name: "object handler completes first", url: "x://objectcompletes", source: .internal, opened: true,
+            outcome: .value("completed")),
+        CompletionCase(
+            name: "not found", url: "x://missing", source: .internal, opened: false, outcome: .failure(.notFound)),
+        CompletionCase(
+            name: "internal-only route opened from outside", url: "x://private", source: .external, opened: false,
+            outcome: .failure(.refused)),
+        CompletionCase(
+            name: "scheme not allowed from outside", url: "y://open", source: .external, opened: false,
+            outcome: .failure(.refused)),
+        CompletionCase(
+            name: "interceptor refuses", url: "x://blocked", source: .internal, opened: false,
+            outcome: .failure(.refused)),
+        CompletionCase(
+            name: "over a limit", url: "x://" + String(repeating: "a/", count: 100), source: .internal, opened: false,
+            outcome: .failure(.limitExceeded)),
     ]
 
     static func completionRouter() throws -> Router {
@@ -93,7 +116,9 @@ import URLRouter
 
     @Test func notFoundErrorQuotesTheURL() async throws {
         let router = Router()
-        await #expect(throws: RouteError.notFound("x://missing?q=1")) { try await router.value(opening: "x://missing?q=1") }
+        await #expect(throws: RouteError.notFound("x://missing?q=1")) {
+            try await router.value(opening: "x://missing?q=1")
+        }
         let error = await #expect(throws: RouteError.self) { try await router.value(opening: "x://missing") }
         #expect(error?.message == "No route matches \"x://missing\".")
     }
@@ -105,10 +130,11 @@ import URLRouter
         try router.register("x://later") { request in kept.set(request) }
         let log = CompletionLog()
         let done = DispatchSemaphore(value: 0)
-        #expect(router.open("x://later") { result in
-            log.completion(result)
-            done.signal()
-        })
+        #expect(
+            router.open("x://later") { result in
+                log.completion(result)
+                done.signal()
+            })
         #expect(log.all.isEmpty, "the handler still holds the request, so it is not cut short")
         let request = try #require(kept.get)
         kept.set(nil)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import URLRouter
 
 /// How a pattern text becomes a scheme and segments, and which patterns are refused.
@@ -9,7 +10,8 @@ import Testing
     }
 
     static func parse(_ pattern: String) throws(RouteError) -> RoutePattern {
-        try RoutePattern(pattern, knownTypes: { ["int", "double", "bool", "uuid"].contains($0) }, limits: Router.Limits())
+        try RoutePattern(
+            pattern, knownTypes: { ["int", "double", "bool", "uuid"].contains($0) }, limits: Router.Limits())
     }
 
     struct ParseCase: Sendable, CustomTestStringConvertible {
@@ -23,56 +25,73 @@ import Testing
     // Computed, not stored: a static that keeps a `.parameter` with a non-empty suffix until the
     // process exits is reported by LeakSanitizer, whose pointer scan does not recognise the
     // suffix's buffer behind the case tag that Swift packs into the pointer's spare bits.
-    static var parseCases: [ParseCase] { [
-        ParseCase(pattern: "shop://item/:id", scheme: "shop", expansions: [[lit("item"), param("id")]]),
-        ParseCase(pattern: "SHOP://Item/Edit", scheme: "shop", expansions: [[lit("Item"), lit("Edit")]]),
-        ParseCase(pattern: "item/:id", scheme: nil, expansions: [[lit("item"), param("id")]]),
-        ParseCase(pattern: "/item/:id/", scheme: nil, expansions: [[lit("item"), param("id")]]),
-        ParseCase(pattern: "//a///b//", scheme: nil, expansions: [[lit("a"), lit("b")]]),
-        ParseCase(pattern: "shop://", scheme: "shop", isFallback: true, expansions: [[]]),
-        ParseCase(pattern: "shop:///", scheme: "shop", isFallback: true, expansions: [[]]),
-        ParseCase(pattern: "shop:", scheme: "shop", expansions: [[]]),
-        ParseCase(pattern: "app-settings:", scheme: "app-settings", expansions: [[]]),
-        ParseCase(pattern: "tel::number", scheme: "tel", expansions: [[param("number")]]),
-        ParseCase(pattern: "tel:123", scheme: "tel", expansions: [[lit("123")]]),
-        ParseCase(pattern: "x-y.z+w://a", scheme: "x-y.z+w", expansions: [[lit("a")]]),
-        ParseCase(pattern: "http://localhost:8080/x", scheme: "http", expansions: [[lit("localhost:8080"), lit("x")]]),
-        ParseCase(pattern: "a/b:c/d:", scheme: nil, expansions: [[lit("a"), lit("b:c"), lit("d:")]]),
-        ParseCase(pattern: ":id", scheme: nil, expansions: [[param("id")]]),
-        ParseCase(pattern: "a/:_Name_2", scheme: nil, expansions: [[lit("a"), param("_Name_2")]]),
-        ParseCase(pattern: "a/:id<int>", scheme: nil, expansions: [[lit("a"), param("id", "int")]]),
-        ParseCase(pattern: "a/:d<double>/:b<bool>/:u<uuid>", scheme: nil,
-                  expansions: [[lit("a"), param("d", "double"), param("b", "bool"), param("u", "uuid")]]),
-        ParseCase(pattern: "a/:name.html", scheme: nil, expansions: [[lit("a"), param("name", suffix: ".html")]]),
-        ParseCase(pattern: "a/:id<int>.json", scheme: nil, expansions: [[lit("a"), param("id", "int", suffix: ".json")]]),
-        ParseCase(pattern: "a/:v-%41", scheme: nil, expansions: [[lit("a"), param("v", suffix: "-A")]]),
-        ParseCase(pattern: "a/*/b", scheme: nil, expansions: [[lit("a"), .wildcard, lit("b")]]),
-        ParseCase(pattern: "a/**", scheme: nil, expansions: [[lit("a"), .catchAll]]),
-        ParseCase(pattern: "a/x*/**b", scheme: nil, expansions: [[lit("a"), lit("x*"), lit("**b")]]),
-        ParseCase(pattern: "a%20b/a b", scheme: nil, expansions: [[lit("a b"), lit("a b")]]),
-        ParseCase(pattern: "家居/%E5%AE%B6%E5%B1%85", scheme: nil, expansions: [[lit("家居"), lit("家居")]]),
-        ParseCase(pattern: "%3Aid/%2A/%2A%2A/%28x%29", scheme: nil, expansions: [[lit(":id"), lit("*"), lit("**"), lit("(x)")]]),
-        ParseCase(pattern: "a%2Fb", scheme: nil, expansions: [[lit("a/b")]]),
-        ParseCase(pattern: "100%/%zz/%E4", scheme: nil, expansions: [[lit("100%"), lit("%zz"), lit("%E4")]]),
-        ParseCase(pattern: "a<b>/c>", scheme: nil, expansions: [[lit("a<b>"), lit("c>")]]),
-        ParseCase(pattern: "/path/:thing(/new)(/more/:x)", scheme: nil, expansions: [
-            [lit("path"), param("thing")],
-            [lit("path"), param("thing"), lit("more"), param("x")],
-            [lit("path"), param("thing"), lit("new")],
-            [lit("path"), param("thing"), lit("new"), lit("more"), param("x")],
-        ]),
-        ParseCase(pattern: "a(/b(/c))", scheme: nil, expansions: [[lit("a")], [lit("a"), lit("b")], [lit("a"), lit("b"), lit("c")]]),
-        ParseCase(pattern: "a(/**)", scheme: nil, expansions: [[lit("a")], [lit("a"), .catchAll]]),
-        // Segments repeated across combinations are parsed once, and told apart by their bytes:
-        // `e` + U+0301 and `é` are canonically equivalent strings but different literals.
-        ParseCase(pattern: "a(/e\u{301})(/\u{e9})", scheme: nil, expansions: [
-            [lit("a")], [lit("a"), lit("e\u{301}")], [lit("a"), lit("\u{e9}")], [lit("a"), lit("e\u{301}"), lit("\u{e9}")],
-        ]),
-        ParseCase(pattern: "é(/:x.é)(/b/:y.e\u{301})", scheme: nil, expansions: [
-            [lit("é")], [lit("é"), param("x", suffix: ".é")], [lit("é"), lit("b"), param("y", suffix: ".e\u{301}")],
-            [lit("é"), param("x", suffix: ".é"), lit("b"), param("y", suffix: ".e\u{301}")],
-        ]),
-    ] }
+    static var parseCases: [ParseCase] {
+        [
+            ParseCase(pattern: "shop://item/:id", scheme: "shop", expansions: [[lit("item"), param("id")]]),
+            ParseCase(pattern: "SHOP://Item/Edit", scheme: "shop", expansions: [[lit("Item"), lit("Edit")]]),
+            ParseCase(pattern: "item/:id", scheme: nil, expansions: [[lit("item"), param("id")]]),
+            ParseCase(pattern: "/item/:id/", scheme: nil, expansions: [[lit("item"), param("id")]]),
+            ParseCase(pattern: "//a///b//", scheme: nil, expansions: [[lit("a"), lit("b")]]),
+            ParseCase(pattern: "shop://", scheme: "shop", isFallback: true, expansions: [[]]),
+            ParseCase(pattern: "shop:///", scheme: "shop", isFallback: true, expansions: [[]]),
+            ParseCase(pattern: "shop:", scheme: "shop", expansions: [[]]),
+            ParseCase(pattern: "app-settings:", scheme: "app-settings", expansions: [[]]),
+            ParseCase(pattern: "tel::number", scheme: "tel", expansions: [[param("number")]]),
+            ParseCase(pattern: "tel:123", scheme: "tel", expansions: [[lit("123")]]),
+            ParseCase(pattern: "x-y.z+w://a", scheme: "x-y.z+w", expansions: [[lit("a")]]),
+            ParseCase(
+                pattern: "http://localhost:8080/x", scheme: "http", expansions: [[lit("localhost:8080"), lit("x")]]),
+            ParseCase(pattern: "a/b:c/d:", scheme: nil, expansions: [[lit("a"), lit("b:c"), lit("d:")]]),
+            ParseCase(pattern: ":id", scheme: nil, expansions: [[param("id")]]),
+            ParseCase(pattern: "a/:_Name_2", scheme: nil, expansions: [[lit("a"), param("_Name_2")]]),
+            ParseCase(pattern: "a/:id<int>", scheme: nil, expansions: [[lit("a"), param("id", "int")]]),
+            ParseCase(
+                pattern: "a/:d<double>/:b<bool>/:u<uuid>", scheme: nil,
+                expansions: [[lit("a"), param("d", "double"), param("b", "bool"), param("u", "uuid")]]),
+            ParseCase(pattern: "a/:name.html", scheme: nil, expansions: [[lit("a"), param("name", suffix: ".html")]]),
+            ParseCase(
+                pattern: "a/:id<int>.json", scheme: nil, expansions: [[lit("a"), param("id", "int", suffix: ".json")]]),
+            ParseCase(pattern: "a/:v-%41", scheme: nil, expansions: [[lit("a"), param("v", suffix: "-A")]]),
+            ParseCase(pattern: "a/*/b", scheme: nil, expansions: [[lit("a"), .wildcard, lit("b")]]),
+            ParseCase(pattern: "a/**", scheme: nil, expansions: [[lit("a"), .catchAll]]),
+            ParseCase(pattern: "a/x*/**b", scheme: nil, expansions: [[lit("a"), lit("x*"), lit("**b")]]),
+            ParseCase(pattern: "a%20b/a b", scheme: nil, expansions: [[lit("a b"), lit("a b")]]),
+            ParseCase(pattern: "家居/%E5%AE%B6%E5%B1%85", scheme: nil, expansions: [[lit("家居"), lit("家居")]]),
+            ParseCase(
+                pattern: "%3Aid/%2A/%2A%2A/%28x%29", scheme: nil,
+                expansions: [[lit(":id"), lit("*"), lit("**"), lit("(x)")]]),
+            ParseCase(pattern: "a%2Fb", scheme: nil, expansions: [[lit("a/b")]]),
+            ParseCase(pattern: "100%/%zz/%E4", scheme: nil, expansions: [[lit("100%"), lit("%zz"), lit("%E4")]]),
+            ParseCase(pattern: "a<b>/c>", scheme: nil, expansions: [[lit("a<b>"), lit("c>")]]),
+            ParseCase(
+                pattern: "/path/:thing(/new)(/more/:x)", scheme: nil,
+                expansions: [
+                    [lit("path"), param("thing")],
+                    [lit("path"), param("thing"), lit("more"), param("x")],
+                    [lit("path"), param("thing"), lit("new")],
+                    [lit("path"), param("thing"), lit("new"), lit("more"), param("x")],
+                ]),
+            ParseCase(
+                pattern: "a(/b(/c))", scheme: nil,
+                expansions: [[lit("a")], [lit("a"), lit("b")], [lit("a"), lit("b"), lit("c")]]),
+            ParseCase(pattern: "a(/**)", scheme: nil, expansions: [[lit("a")], [lit("a"), .catchAll]]),
+            // Segments repeated across combinations are parsed once, and told apart by their bytes:
+            // `e` + U+0301 and `é` are canonically equivalent strings but different literals.
+            ParseCase(
+                pattern: "a(/e\u{301})(/\u{e9})", scheme: nil,
+                expansions: [
+                    [lit("a")], [lit("a"), lit("e\u{301}")], [lit("a"), lit("\u{e9}")],
+                    [lit("a"), lit("e\u{301}"), lit("\u{e9}")],
+                ]),
+            ParseCase(
+                pattern: "é(/:x.é)(/b/:y.e\u{301})", scheme: nil,
+                expansions: [
+                    [lit("é")], [lit("é"), param("x", suffix: ".é")],
+                    [lit("é"), lit("b"), param("y", suffix: ".e\u{301}")],
+                    [lit("é"), param("x", suffix: ".é"), lit("b"), param("y", suffix: ".e\u{301}")],
+                ]),
+        ]
+    }
 
     @Test(arguments: parseCases)
     func parsesEverySegmentKind(_ test: ParseCase) throws {
@@ -130,8 +149,12 @@ import Testing
         let router = Router()
         let error = caught { try router.register(test.pattern) { _ in } }
         #expect(error?.code == .invalidPattern)
-        #expect(error?.message.contains("\"\(test.pattern)\"") == true, "the message quotes the pattern: \(String(describing: error))")
-        #expect(error?.message.contains(test.problem) == true, "the message says what is wrong: \(String(describing: error))")
+        #expect(
+            error?.message.contains("\"\(test.pattern)\"") == true,
+            "the message quotes the pattern: \(String(describing: error))")
+        #expect(
+            error?.message.contains(test.problem) == true,
+            "the message says what is wrong: \(String(describing: error))")
         #expect(router.routes.isEmpty)
         #expect(router.description.isEmpty)
         // Every entry point that takes a pattern refuses it the same way.
@@ -145,7 +168,8 @@ import Testing
         try router.register("shop://p(/:x<int>)(/:y)") { _ in }
         try router.register("shop://q(/a)(/b)") { _ in }
         try router.register("shop://r(/a/:x)(/b/:y)") { _ in }
-        #expect(router.routes.map(\.pattern) == ["shop://p(/:x<int>)(/:y)", "shop://q(/a)(/b)", "shop://r(/a/:x)(/b/:y)"])
+        #expect(
+            router.routes.map(\.pattern) == ["shop://p(/:x<int>)(/:y)", "shop://q(/a)(/b)", "shop://r(/a/:x)(/b/:y)"])
         #expect(router.match("shop://r/b/2")?.parameters["y"] == "2")
     }
 

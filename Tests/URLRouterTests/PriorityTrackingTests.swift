@@ -1,4 +1,5 @@
 import Testing
+
 @testable import URLRouter
 
 /// Each node's highest priority is kept only once two priorities exist (`Trie.priorityTracked`);
@@ -44,7 +45,9 @@ import Testing
         router.state.withLock { state in
             #expect(state.trie.tracksPriorities)
             #expect(state.trie.maxPriorities.count == Int(state.trie.numberCount))
-            #expect(state.trie.numberCount == Int32(state.trie.roots.count + state.trie.edges.count + state.trie.literals.count))
+            #expect(
+                state.trie.numberCount
+                    == Int32(state.trie.roots.count + state.trie.edges.count + state.trie.literals.count))
             #expect(state.trie.leafPriorities.count == state.trie.leaves.count)
         }
         #expect(router.match("t://a/7/x")?.pattern == "t://a/:n/:id")
@@ -57,7 +60,9 @@ import Testing
             let filler = RouteParameterType("filler") { _ in true }
             while state.trie.types.count < Trie.maxTypes { state.trie.types.append(filler) }
         }
-        let error = try #require(throws: RouteError.self) { try router.register(RouteParameterType("one-too-many") { _ in true }) }
+        let error = try #require(throws: RouteError.self) {
+            try router.register(RouteParameterType("one-too-many") { _ in true })
+        }
         #expect(error.code == .limitExceeded)
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import URLRouter
 
 /// Properties checked over thousands of generated cases. The generator is seeded, so every run
@@ -25,7 +26,9 @@ struct PropertyTests {
                 url = try router.url(for: example.text, parameters: example.parameters)
             } catch {
                 // Only optional groups can make a URL read back differently; generation says so.
-                #expect(example.text.contains("(") && error.message.contains("would not give its values back"), "\(label): \(error)")
+                #expect(
+                    example.text.contains("(") && error.message.contains("would not give its values back"),
+                    "\(label): \(error)")
                 continue
             }
             let match = try #require(router.match(url), "\(label) → \(url) matches nothing")
@@ -34,7 +37,9 @@ struct PropertyTests {
                 #expect(match.parameters[name] == value, "\(label) → \(url): \(name)")
             }
             if example.hasCatchAll {
-                let path = example.parameters["**", default: ""].unicodeScalars.split(separator: "/").map { String(Substring($0)) }
+                let path = example.parameters["**", default: ""].unicodeScalars.split(separator: "/").map {
+                    String(Substring($0))
+                }
                 #expect(match.wildcard == path, "\(label) → \(url): **")
             }
             checked += 1
@@ -75,9 +80,11 @@ struct PropertyTests {
     /// Handlers that complete with the pattern they were registered for.
     static let table: Router = {
         let router = Router()
-        for pattern in ["shop://item/:id", "shop://item/:id<int>/edit", "shop://item/new", "shop://item/:id.html",
-                        "shop://files/**", "shop://a/:x/c", "shop://a/b/d", "shop://cat/*/list", "/about",
-                        "/:lang/home(/:tab)", "tel:/:number", "shop://"] {
+        for pattern in [
+            "shop://item/:id", "shop://item/:id<int>/edit", "shop://item/new", "shop://item/:id.html",
+            "shop://files/**", "shop://a/:x/c", "shop://a/b/d", "shop://cat/*/list", "/about",
+            "/:lang/home(/:tab)", "tel:/:number", "shop://",
+        ] {
             try! router.register(pattern) { request in
                 request.complete(request.pattern == pattern ? pattern : "handler of \(pattern) saw \(request.pattern)")
             }
@@ -108,8 +115,10 @@ struct GeneratedPattern {
                 pieces.append(":" + name)
                 parameters[name] = random.text()
             case 6:
-                let (type, value) = random.pick([("int", "-42"), ("double", "1.5e3"), ("bool", "true"),
-                                                 ("uuid", "123e4567-e89b-12d3-a456-426614174000")])
+                let (type, value) = random.pick([
+                    ("int", "-42"), ("double", "1.5e3"), ("bool", "true"),
+                    ("uuid", "123e4567-e89b-12d3-a456-426614174000"),
+                ])
                 pieces.append(":\(name)<\(type)>")
                 parameters[name] = value
             case 7:

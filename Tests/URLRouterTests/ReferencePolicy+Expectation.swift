@@ -25,17 +25,23 @@ extension ReferencePolicy {
         func names(_ rule: (target: String?, action: String, literal: Bool)) -> Bool {
             rule.action == action && (rule.target == nil || rule.target == target)
         }
-        if let schemes, !schemes.contains(where: { Self.asciiLowercased($0) == scheme }) { return .refused("policy refused") }
+        if let schemes, !schemes.contains(where: { Self.asciiLowercased($0) == scheme }) {
+            return .refused("policy refused")
+        }
         if let targets, !targets.contains(target) { return .refused("policy refused") }
         if let allowed, !allowed.contains(where: names) { return .refused("policy refused") }
         if denied.contains(where: names) { return .refused("policy refused") }
 
-        func ran(_ entry: String) -> PolicyExpectation { PolicyExpectation(outcome: .value(entry), ran: [entry], kind: "ran") }
+        func ran(_ entry: String) -> PolicyExpectation {
+            PolicyExpectation(outcome: .value(entry), ran: [entry], kind: "ran")
+        }
         switch (target, action) {
         case ("Probe", "ping"), ("Probe", "pong"), ("Bare", "ping"): return ran("\(target).\(action)")
         case ("Probe", _): return ran("Probe.notFound(\(action))")
-        case ("Bare", _): return PolicyExpectation(outcome: .failure(.actionNotFound), ran: ["told Bare.\(action)"], kind: "ran")
-        default: return PolicyExpectation(outcome: .failure(.targetNotFound), ran: ["told \(target).\(action)"], kind: "ran")
+        case ("Bare", _):
+            return PolicyExpectation(outcome: .failure(.actionNotFound), ran: ["told Bare.\(action)"], kind: "ran")
+        default:
+            return PolicyExpectation(outcome: .failure(.targetNotFound), ran: ["told \(target).\(action)"], kind: "ran")
         }
     }
 
@@ -49,7 +55,8 @@ extension ReferencePolicy {
         guard let colon = scalars.firstIndex(of: ":"), colon > 0 else { return nil }
         let scheme = scalars[..<colon]
         func isLetter(_ scalar: Unicode.Scalar) -> Bool { ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) }
-        guard isLetter(scheme.first!), scheme.allSatisfy({ isLetter($0) || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0) })
+        guard isLetter(scheme.first!),
+            scheme.allSatisfy({ isLetter($0) || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0) })
         else { return nil }
         let rest = scalars[(colon + 1)...]
         guard rest.starts(with: ["/", "/"]) else { return nil }
@@ -67,8 +74,9 @@ extension ReferencePolicy {
         while index < bytes.count {
             let hex = Array("0123456789abcdefABCDEF".utf8)
             if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count,
-               hex.contains(bytes[index + 1]), hex.contains(bytes[index + 2]),
-               let byte = UInt8(String(decoding: bytes[(index + 1)...(index + 2)], as: UTF8.self), radix: 16) {
+                hex.contains(bytes[index + 1]), hex.contains(bytes[index + 2]),
+                let byte = UInt8(String(decoding: bytes[(index + 1)...(index + 2)], as: UTF8.self), radix: 16)
+            {
                 out.append(byte)
                 index += 3
             } else {
@@ -81,7 +89,8 @@ extension ReferencePolicy {
 
     /// Not empty, no `/`, no C0 or C1 control character and no DEL.
     static func isUsable(_ name: String) -> Bool {
-        !name.isEmpty && name.unicodeScalars.allSatisfy { $0 != "/" && $0.value >= 0x20 && !(0x7F...0x9F).contains($0.value) }
+        !name.isEmpty
+            && name.unicodeScalars.allSatisfy { $0 != "/" && $0.value >= 0x20 && !(0x7F...0x9F).contains($0.value) }
     }
 
     static func asciiLowercased(_ text: String) -> String {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import URLRouter
 
 /// Conflicts, replacement, deregistration, listing, custom types and the trie dump.
@@ -61,7 +62,9 @@ import Testing
         if test.conflict {
             #expect(error?.code == .conflict)
             #expect(error?.message.contains("\"\(test.second)\"") == true)
-            #expect(error?.message.contains("registered pattern \"\(test.first)\"") == true, "names the first: \(String(describing: error))")
+            #expect(
+                error?.message.contains("registered pattern \"\(test.first)\"") == true,
+                "names the first: \(String(describing: error))")
             #expect(router.routes.map(\.pattern) == [test.first], "nothing is silently overwritten")
         } else {
             #expect(error == nil)
@@ -72,7 +75,9 @@ import Testing
     @Test func aRefusedRegistrationChangesNothing() throws {
         let router = Router()
         try router.registerObject("shop://item/:id") { _ in "original" }
-        #expect(caught { try router.registerObject("shop://item/:other", priority: 9) { _ in "intruder" } }?.code == .conflict)
+        #expect(
+            caught { try router.registerObject("shop://item/:other", priority: 9) { _ in "intruder" } }?.code
+                == .conflict)
         #expect(caught { try router.registerObject("shop://item(/:x)(/new)") { _ in "intruder" } }?.code == .conflict)
         #expect(router.object(for: "shop://item/1") as? String == "original")
         #expect(router.match("shop://item/1")?.priority == 0)
@@ -194,18 +199,21 @@ import Testing
         try router.register("/path/:thing(/new)(/more/:x)", access: .internalOnly) { _ in }
         try router.registerObject("shop://", priority: -2, access: .internalOnly) { _ in nil }
         let routes = router.routes
-        #expect(routes == [
-            RouteInfo(pattern: "shop://item/:id", priority: 0, access: .public, returnsObject: false),
-            RouteInfo(pattern: "shop://item/:id/view", priority: 3, access: .public, returnsObject: true),
-            RouteInfo(pattern: "/path/:thing(/new)(/more/:x)", priority: 0, access: .internalOnly, returnsObject: false),
-            RouteInfo(pattern: "shop://", priority: -2, access: .internalOnly, returnsObject: true),
-        ])
-        #expect(routes.map(\.description) == [
-            "shop://item/:id",
-            "shop://item/:id/view (priority 3)",
-            "/path/:thing(/new)(/more/:x) (internal only)",
-            "shop:// (priority -2) (internal only)",
-        ])
+        #expect(
+            routes == [
+                RouteInfo(pattern: "shop://item/:id", priority: 0, access: .public, returnsObject: false),
+                RouteInfo(pattern: "shop://item/:id/view", priority: 3, access: .public, returnsObject: true),
+                RouteInfo(
+                    pattern: "/path/:thing(/new)(/more/:x)", priority: 0, access: .internalOnly, returnsObject: false),
+                RouteInfo(pattern: "shop://", priority: -2, access: .internalOnly, returnsObject: true),
+            ])
+        #expect(
+            routes.map(\.description) == [
+                "shop://item/:id",
+                "shop://item/:id/view (priority 3)",
+                "/path/:thing(/new)(/more/:x) (internal only)",
+                "shop:// (priority -2) (internal only)",
+            ])
     }
 
     @Test func customTypeNamesAreUnique() throws {
@@ -237,8 +245,10 @@ import Testing
 
     @Test func descriptionDumpsTheTrie() throws {
         let router = Router()
-        for pattern in ["shop://item/:id", "shop://item/:id<int>", "shop://item/:name.html", "shop://item/new",
-                        "shop://files/**", "shop://", "/about", "Cart/:id", "tel::number"] {
+        for pattern in [
+            "shop://item/:id", "shop://item/:id<int>", "shop://item/:name.html", "shop://item/new",
+            "shop://files/**", "shop://", "/about", "Cart/:id", "tel::number",
+        ] {
             try router.register(pattern) { _ in }
         }
         try router.register("shop://item/*/reviews", priority: 2) { _ in }

@@ -29,7 +29,10 @@ import URLRouter
         #expect(log.all == [.failure(.notFound)])
     }
 
-    @Test(arguments: ["shop://item/1/extra", "shop://itemx", "shop://ite", "shop://item/", "shop:/", "shop", "mall://item/1", "shopx://item/1"])
+    @Test(arguments: [
+        "shop://item/1/extra", "shop://itemx", "shop://ite", "shop://item/", "shop:/", "shop", "mall://item/1",
+        "shopx://item/1",
+    ])
     func canOpenTrueForUnregisteredPaths(_ url: String) throws {
         let router = Router()
         let counter = Counter()
@@ -43,13 +46,16 @@ import URLRouter
         let router = Router()
         let seen = Slot<String>()
         try router.register("shop://item/:id") { request in
-            seen.set([
-                request.parameters["id"]!, request.url, request.pattern, "\(request.userInfo["from"] ?? "-")",
-                "\(request.userInfo.count)", "\(request.mergedParameters["id"]!)", "\(request.mergedParameters["from"]!)",
-            ].joined(separator: " "))
+            seen.set(
+                [
+                    request.parameters["id"]!, request.url, request.pattern, "\(request.userInfo["from"] ?? "-")",
+                    "\(request.userInfo.count)", "\(request.mergedParameters["id"]!)",
+                    "\(request.mergedParameters["from"]!)",
+                ].joined(separator: " "))
             request.complete("done")
         }
-        let url = "shop://item/42?id=7&MGJRouterParameterURL=evil&MGJRouterParameterUserInfo=evil&userInfo=evil&url=evil&pattern=evil&completion=evil&from=evil"
+        let url =
+            "shop://item/42?id=7&MGJRouterParameterURL=evil&MGJRouterParameterUserInfo=evil&userInfo=evil&url=evil&pattern=evil&completion=evil&from=evil"
         let log = CompletionLog()
         #expect(router.open(url, userInfo: ["from": "push"], completion: log.completion))
         #expect(seen.get == "42 \(url) shop://item/:id push 1 42 push")
@@ -90,11 +96,14 @@ import URLRouter
         }
         #expect(router.object(for: "pay://discount/100%?note=100%") as? String == "100% 100%")
         #expect(router.object(for: "pay://discount/50%25?note=%zz") as? String == "50% %zz")
-        #expect(router.match("pay://discount/100%?note=100%")?.parameters.dictionary == ["amount": "100%", "note": "100%"])
+        #expect(
+            router.match("pay://discount/100%?note=100%")?.parameters.dictionary == ["amount": "100%", "note": "100%"])
     }
 
     @Test func deregisteringARouteRemovingItsChildren() throws {
-        let router = try patternEchoRouter(["shop://item", "shop://item/:id", "shop://item/:id/edit", "shop://item/new"])
+        let router = try patternEchoRouter([
+            "shop://item", "shop://item/:id", "shop://item/:id/edit", "shop://item/new",
+        ])
         #expect(router.deregister("shop://item"))
         #expect(winner(router, "shop://item") == nil)
         #expect(winner(router, "shop://item/1") == "shop://item/:id")

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import URLRouter
 
 @Suite("route(_:response:) reports the match that handled the URL")
@@ -8,9 +9,12 @@ struct RouteResponseTests {
         try router.register("shop://item/new") { $0.decline() }
         try router.register("shop://item/:id") { $0.complete("plain") }
         let responses = Recorder<String>()
-        #expect(router.route("shop://item/new?ref=x") { response in
-            responses.record("\(response.match?.pattern ?? "-") \(response.match?.parameters["id"] ?? "-") \(Outcome(response.result))")
-        })
+        #expect(
+            router.route("shop://item/new?ref=x") { response in
+                responses.record(
+                    "\(response.match?.pattern ?? "-") \(response.match?.parameters["id"] ?? "-") \(Outcome(response.result))"
+                )
+            })
         #expect(responses.values == ["shop://item/:id new value(Optional(\"plain\"))"])
     }
 
@@ -20,14 +24,18 @@ struct RouteResponseTests {
         try router.registerObject("shop://orders") { _ in "orders" }
         router.addInterceptor { $0.url == "shop://orders" ? .redirect("shop://login") : .proceed }
         let responses = Recorder<String>()
-        router.route("shop://orders") { response in responses.record("\(response.url) \(response.match?.pattern ?? "-")") }
+        router.route("shop://orders") { response in
+            responses.record("\(response.url) \(response.match?.pattern ?? "-")")
+        }
         #expect(responses.values == ["shop://login shop://login"])
     }
 
-    @Test("failures carry the match when there was one", arguments: [
-        ("shop://admin", "shop://admin"),
-        ("shop://nothing", "-"),
-    ])
+    @Test(
+        "failures carry the match when there was one",
+        arguments: [
+            ("shop://admin", "shop://admin"),
+            ("shop://nothing", "-"),
+        ])
     func failures(url: String, pattern: String) throws {
         let router = Router()
         try router.register("shop://admin", access: .internalOnly) { _ in }

@@ -1,5 +1,6 @@
 import Synchronization
 import Testing
+
 @testable import URLRouter
 
 /// Eight threads registering, deregistering and opening on one router for a bounded time
@@ -21,8 +22,10 @@ struct StressTests {
         let events = Atomic<Int>(0)
         for index in 0..<Self.stableCount {
             try Self.register(Self.stable(index), on: router, problems) { [unowned router] request in
-                if index == 0 {   // a handler may use the router: it runs under no lock
-                    if !router.canOpen("stress://stable/1/7?tag=7") { problems.add("stable 1 vanished inside a handler") }
+                if index == 0 {  // a handler may use the router: it runs under no lock
+                    if !router.canOpen("stress://stable/1/7?tag=7") {
+                        problems.add("stable 1 vanished inside a handler")
+                    }
                 }
             }
         }
@@ -48,7 +51,9 @@ struct StressTests {
                     }
                 case 2:
                     let pattern = Self.owned(thread, slot)
-                    if router.deregister(pattern) != owned.contains(slot) { problems.add("deregister \(pattern) disagreed") }
+                    if router.deregister(pattern) != owned.contains(slot) {
+                        problems.add("deregister \(pattern) disagreed")
+                    }
                     owned.remove(slot)
                 case 3:
                     let url = Self.url(Self.owned(thread, slot), id)
@@ -66,14 +71,19 @@ struct StressTests {
                 case 7:
                     let url = Self.url(Self.stable(slot), id)
                     let match = router.match(url)
-                    if !router.canOpen(url) || match?.pattern != Self.stable(slot) || match?.parameters["id"] != "\(id)" {
+                    if !router.canOpen(url) || match?.pattern != Self.stable(slot) || match?.parameters["id"] != "\(id)"
+                    {
                         problems.add("match \(url) gave \(match?.description ?? "nil")")
                     }
                 case 8:
                     let url = try? router.url(for: Self.stable(slot), parameters: ["id": "\(id)", "tag": "\(id)"])
-                    if url.flatMap(router.match)?.parameters["id"] != "\(id)" { problems.add("url(for:) round trip for \(id)") }
+                    if url.flatMap(router.match)?.parameters["id"] != "\(id)" {
+                        problems.add("url(for:) round trip for \(id)")
+                    }
                     let listed = Set(router.routes.map(\.pattern))
-                    if !Self.stablePatterns.isSubset(of: listed) { problems.add("a stable route was missing from routes") }
+                    if !Self.stablePatterns.isSubset(of: listed) {
+                        problems.add("a stable route was missing from routes")
+                    }
                 default:
                     if thread == 0 && slot == 0 {
                         router.removeAllObservers()
@@ -114,14 +124,16 @@ struct StressTests {
 
     /// Registers a handler that checks its request belongs to `pattern` and completes with the id.
     static func register(
-        _ pattern: String, on router: Router, _ problems: Problems, also: @escaping @Sendable (RouteRequest) -> Void = { _ in }
+        _ pattern: String, on router: Router, _ problems: Problems,
+        also: @escaping @Sendable (RouteRequest) -> Void = { _ in }
     ) throws(RouteError) {
         let prefix = pattern.replacingOccurrences(of: ":id", with: "")
         try router.register(pattern) { request in
             let id = request.parameters["id"]
             let urlID = request.url.split(separator: "?")[0].split(separator: "/").last.map(String.init)
             if request.pattern != pattern || !request.url.hasPrefix(prefix) || id == nil || id != urlID
-                || request.parameters["tag"] != id {
+                || request.parameters["tag"] != id
+            {
                 problems.add("\(pattern) got \(request.url) as \(request.pattern) with \(request.parameters)")
             }
             also(request)

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+
 @testable import URLRouter
 
 /// Collects values from handlers, completions and observers, from any thread.
@@ -79,7 +80,9 @@ func patternEchoRouter(_ patterns: [String], options: Router.Options = Router.Op
 /// `object(for:)`.
 func winner(_ router: Router, _ url: String, sourceLocation: SourceLocation = #_sourceLocation) -> String? {
     let matched = router.match(url)?.pattern
-    #expect(router.canOpen(url) == (matched != nil), "canOpen disagrees with match for \(url)", sourceLocation: sourceLocation)
+    #expect(
+        router.canOpen(url) == (matched != nil), "canOpen disagrees with match for \(url)",
+        sourceLocation: sourceLocation)
     let opened = router.object(for: url) as? String
     #expect(opened == matched, "object(for:) disagrees with match for \(url)", sourceLocation: sourceLocation)
     return matched
@@ -105,7 +108,9 @@ extension String {
         var index = utf8.startIndex
         while index < utf8.endIndex {
             let byte = utf8[index]
-            if byte == UInt8(ascii: "%"), let value = UInt8(String(self[utf8.index(after: index)...].prefix(2)), radix: 16) {
+            if byte == UInt8(ascii: "%"),
+                let value = UInt8(String(self[utf8.index(after: index)...].prefix(2)), radix: 16)
+            {
                 bytes.append(value)
                 index = utf8.index(index, offsetBy: 3)
             } else {
@@ -189,23 +194,32 @@ struct SeededRandom: RandomNumberGenerator {
         (0..<Int.random(in: 1...pieces, using: &self)).map { _ in pick(alphabet) }.joined()
     }
 
-    static let nasty = ["a", "Z", "0", "-", ".", "_", "~", "%", "%zz", "%E4", "%41", "/", "?", "#", "&", "=", "+", " ",
-                        "é", "家", "😀", "\u{301}", ":", "@", "*", "(", "<"]
-    static let literal = ["a", "b", "item", "0", "-", ".", "~", "%zz", "%E4", "%20", "é", "家", "😀", "\u{301}", "@", "+"]
+    static let nasty = [
+        "a", "Z", "0", "-", ".", "_", "~", "%", "%zz", "%E4", "%41", "/", "?", "#", "&", "=", "+", " ",
+        "é", "家", "😀", "\u{301}", ":", "@", "*", "(", "<",
+    ]
+    static let literal = [
+        "a", "b", "item", "0", "-", ".", "~", "%zz", "%E4", "%20", "é", "家", "😀", "\u{301}", "@", "+",
+    ]
 
     /// A URL built from real and hostile pieces: scheme, separators, segments, query, fragment.
     mutating func url() -> String {
         var url = pick(["shop://", "shop:", "SHOP://", "tel:", "x://", "", "/", "//", "shop:///"])
-        let segments = ["item", "42", "new", "edit", "x.html", ".html", "files", "a", "b", "c", "d", "cat", "list",
-                        "about", "en", "home", "%34%32", "%2F", ""] + Self.nasty
+        let segments =
+            [
+                "item", "42", "new", "edit", "x.html", ".html", "files", "a", "b", "c", "d", "cat", "list",
+                "about", "en", "home", "%34%32", "%2F", "",
+            ] + Self.nasty
         for _ in 0..<Int.random(in: 0...5, using: &self) {
             url += pick(segments) + (chance(4) ? pick(segments) : "") + pick(["/", "/", "//"])
         }
         if chance(3) { url = String(url.dropLast()) }
         if chance(3) {
-            url += "?" + (0..<Int.random(in: 0...3, using: &self)).map { _ in
-                text(pieces: 2) + (chance(3) ? "" : "=" + text(pieces: 3))
-            }.joined(separator: pick(["&", "&&"]))
+            url +=
+                "?"
+                + (0..<Int.random(in: 0...3, using: &self)).map { _ in
+                    text(pieces: 2) + (chance(3) ? "" : "=" + text(pieces: 3))
+                }.joined(separator: pick(["&", "&&"]))
         }
         if chance(4) { url += "#" + text() }
         return url

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Testing
+
 @testable import URLRouter
 
 /// Every thread reads its own copy of a router's snapshot; a change must reach the copy that a
@@ -78,12 +79,13 @@ import Testing
     @Test func aCustomTypeCheckMayUseItsOwnRouter() throws {
         let router = Router()
         let checks = Recorder<String>()
-        try router.register(RouteParameterType("reentrant") { [unowned router] value in
-            checks.record(value)
-            let name = "app://added/\(checks.values.count)"
-            try? router.register(name) { _ in }
-            return router.match(name)?.pattern == name
-        })
+        try router.register(
+            RouteParameterType("reentrant") { [unowned router] value in
+                checks.record(value)
+                let name = "app://added/\(checks.values.count)"
+                try? router.register(name) { _ in }
+                return router.match(name)?.pattern == name
+            })
         try router.register("app://item/:id<reentrant>") { _ in }
         for round in 1...20 {
             let match = router.match("app://item/\(round)")
@@ -131,7 +133,9 @@ import Testing
         let group = DispatchGroup()
         func start(_ body: @escaping @Sendable () -> Void) {
             group.enter()
-            Thread { body(); group.leave() }.start()
+            Thread {
+                body(); group.leave()
+            }.start()
         }
         for _ in 0..<2 {
             start {
@@ -164,8 +168,9 @@ import Testing
                 inside.signal()
                 Thread.sleep(forTimeInterval: 0.05)
                 if throwing { throw RouteError(.conflict, "refused") }
-                try state.add("app://during", priority: 0, access: .public, replacing: false,
-                              handler: .action { _ in }, options: router.options)
+                try state.add(
+                    "app://during", priority: 0, access: .public, replacing: false,
+                    handler: .action { _ in }, options: router.options)
             }
         }
         writer.start()

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import URLRouter
 
 final class Basket: Sendable {
@@ -66,11 +67,14 @@ struct TypedActionTests {
         #expect(basket.items == [4] && basket.coupon == "a&b")
         let error = mediator.perform(url: "app://TypedShop/basket?items=x").failure
         #expect(error?.code == .invalidParameter)
-        #expect(error?.message == #"Parameters of "TypedShop.basket" do not decode: field "items": "x" is not a valid Int."#)
+        #expect(
+            error?.message == #"Parameters of "TypedShop.basket" do not decode: field "items": "x" is not a valid Int."#
+        )
     }
 
     @Test func untypedCallersReachTypedActionsWithNativeValues() throws {
-        let value = mediator.perform(target: "TypedShop", action: "basket", params: ["items": [7, 8], "express": true])
+        let value = mediator.perform(
+            target: "TypedShop", action: "basket", params: ["items": [7, 8], "express": true])
         let basket = try #require(value as? Basket)
         #expect(basket.items == [7, 8] && basket.coupon == "express")
         #expect(mediator.perform(target: "TypedShop", action: "basket", params: ["items": ["x"]]) == nil)
@@ -79,9 +83,14 @@ struct TypedActionTests {
     @Test func failures() {
         let missing = Mediator()
         #expect(caught { try missing.perform(CountRequest()) }?.code == .targetNotFound)
-        struct Nope: MediatorRequest { typealias Response = Int; static let target = "TypedShop"; static let action = "nope" }
+        struct Nope: MediatorRequest {
+            typealias Response = Int; static let target = "TypedShop"; static let action = "nope"
+        }
         #expect(caught { try mediator.perform(Nope()) }?.code == .actionNotFound)
-        struct Wrong: MediatorRequest { typealias Response = Int; static let target = "TypedShop"; static let action = "untyped"; var id = 1; var tags: [String] = [] }
+        struct Wrong: MediatorRequest {
+            typealias Response = Int; static let target = "TypedShop"; static let action = "untyped"; var id = 1;
+            var tags: [String] = []
+        }
         let wrong = caught { try mediator.perform(Wrong()) }
         #expect(wrong?.code == .invalidResult)
         #expect(wrong?.message == #""TypedShop.untyped" returned a String, not a Int."#)
@@ -94,10 +103,16 @@ struct TypedActionTests {
         let basket = try #require(router.object(for: "shop://basket/SUMMER?items=1&items=2") as? Basket)
         #expect(basket.items == [1, 2] && basket.coupon == "SUMMER")
         #expect(router.object(for: "shop://basket/SUMMER?items=x") as? String == "fallback")
-        #expect(router.explain("shop://basket/SUMMER?items=x").candidates.first { $0.pattern == "shop://basket/:coupon" }?
-            .verdict == .fieldMismatch(#"field "items": "x" is not a valid Int"#))
-        let error = caught { try router.register("shop://basket/:code/:coupon", request: BasketRequest.self, on: mediator) }
-        #expect(error?.message == #"Invalid pattern "shop://basket/:code/:coupon": the placeholder ":code" has no field in BasketRequest."#)
+        #expect(
+            router.explain("shop://basket/SUMMER?items=x").candidates.first { $0.pattern == "shop://basket/:coupon" }?
+                .verdict == .fieldMismatch(#"field "items": "x" is not a valid Int"#))
+        let error = caught {
+            try router.register("shop://basket/:code/:coupon", request: BasketRequest.self, on: mediator)
+        }
+        #expect(
+            error?.message
+                == #"Invalid pattern "shop://basket/:code/:coupon": the placeholder ":code" has no field in BasketRequest."#
+        )
     }
 
     @Test func theUntypedBridgeReachesATypedAction() throws {

@@ -7,7 +7,7 @@ import URLRouter
 struct ArticleRoute: URLRoute {
     static let pattern = "news://article/:id<int>"
     var id: Int
-    var ref: String?                                   // from the query
+    var ref: String?  // from the query
 }
 
 struct HeadlineRequest: MediatorRequest {
@@ -32,10 +32,10 @@ struct TypedQuickStartTests {
         try router.register(ArticleRoute.self) { article, request in
             request.complete("article \(article.id) via \(article.ref ?? "-")")
         }
-        let link = try router.url(for: ArticleRoute(id: 7, ref: "mail"))     // "news://article/7?ref=mail"
-        let article = router.match(link, as: ArticleRoute.self)              // ArticleRoute(id: 7, ref: "mail")
-        router.open("news://article/abc")                                    // false: "abc" is not an Int
-        let headline = try mediator.perform(HeadlineRequest(id: 7))          // "Headline 7"
+        let link = try router.url(for: ArticleRoute(id: 7, ref: "mail"))  // "news://article/7?ref=mail"
+        let article = router.match(link, as: ArticleRoute.self)  // ArticleRoute(id: 7, ref: "mail")
+        router.open("news://article/abc")  // false: "abc" is not an Int
+        let headline = try mediator.perform(HeadlineRequest(id: 7))  // "Headline 7"
 
         #expect(link == "news://article/7?ref=mail")
         #expect(article?.id == 7 && article?.ref == "mail")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import URLRouter
 
 /// A route with a field of every supported type, in the path and in the query.
@@ -23,11 +24,14 @@ struct RoundTripRoute: URLRoute, Equatable {
         func maybe<Value>(_ make: () -> Value) -> Value? { random.chance(3) ? nil : make() }
         func text(allowEmpty: Bool) -> String {
             if allowEmpty, random.chance(5) { return "" }
-            return random.text(SeededRandom.nasty + ["é", "e\u{301}", "ﬁ", "\u{0}", "%2F", "..", ".", "a b", "\n"], pieces: 6)
+            return random.text(
+                SeededRandom.nasty + ["é", "e\u{301}", "ﬁ", "\u{0}", "%2F", "..", ".", "a b", "\n"], pieces: 6)
         }
         func double() -> Double {
             while true {
-                let value = random.chance(2) ? Double(bitPattern: random.next()) : Double(Int.random(in: -999...999, using: &random)) / 8
+                let value =
+                    random.chance(2)
+                    ? Double(bitPattern: random.next()) : Double(Int.random(in: -999...999, using: &random)) / 8
                 if value.isFinite { return value }
             }
         }
@@ -35,7 +39,9 @@ struct RoundTripRoute: URLRoute, Equatable {
             word: text(allowEmpty: false), count: Int(bitPattern: UInt(random.next())), amount: double(),
             note: maybe { text(allowEmpty: true) },
             flag: maybe { random.chance(2) },
-            token: maybe { withUnsafeBytes(of: (random.next(), random.next())) { UUID(uuid: $0.load(as: uuid_t.self)) } },
+            token: maybe {
+                withUnsafeBytes(of: (random.next(), random.next())) { UUID(uuid: $0.load(as: uuid_t.self)) }
+            },
             sort: maybe { random.pick([Sort.price, .name]) },
             level: maybe { random.pick([Level.low, .high]) },
             words: (0..<random.next(4)).map { _ in text(allowEmpty: true) },

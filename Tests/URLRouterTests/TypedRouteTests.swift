@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import URLRouter
 
 struct ItemRoute: URLRoute, Equatable {
@@ -9,7 +10,10 @@ struct ItemRoute: URLRoute, Equatable {
 }
 
 enum Sort: String, Codable, Sendable { case price, name }
-enum Level: Int, Codable, Sendable { case low = 1, high = 2 }
+enum Level: Int, Codable, Sendable {
+    case low = 1
+    case high = 2
+}
 
 /// One field of every supported type.
 struct EveryType: URLRoute, Equatable {
@@ -49,14 +53,22 @@ struct TypedRouteTests {
         #expect(router.routes.map(\.returnsObject) == [true])
     }
 
-    @Test("field types read from text", arguments: [
-        ("types://all/a%20b/1", "text a b; number 1"),
-        ("types://all/x/-3?ratio=2.5&flag=1&sort=name&level=2&small=255", "text x; number -3; ratio 2.5; flag true; sort name; level high; small 255"),
-        ("types://all/x/0?flag=false&tags=a&tags=&tags=b", "text x; number 0; flag false; tags a,,b"),
-        ("types://all/x/0?counts=1&counts=2&token=6ba7b810-9dad-11d1-80b4-00c04fd430c8", "text x; number 0; token 6BA7B810-9DAD-11D1-80B4-00C04FD430C8; counts 1,2"),
-        ("types://all/x/1?number=2&text=y", "text x; number 1"),
-        ("types://all/x/1?ratio=1e3&ratio=-0.5", "text x; number 1; ratio -0.5"),
-    ])
+    @Test(
+        "field types read from text",
+        arguments: [
+            ("types://all/a%20b/1", "text a b; number 1"),
+            (
+                "types://all/x/-3?ratio=2.5&flag=1&sort=name&level=2&small=255",
+                "text x; number -3; ratio 2.5; flag true; sort name; level high; small 255"
+            ),
+            ("types://all/x/0?flag=false&tags=a&tags=&tags=b", "text x; number 0; flag false; tags a,,b"),
+            (
+                "types://all/x/0?counts=1&counts=2&token=6ba7b810-9dad-11d1-80b4-00c04fd430c8",
+                "text x; number 0; token 6BA7B810-9DAD-11D1-80B4-00C04FD430C8; counts 1,2"
+            ),
+            ("types://all/x/1?number=2&text=y", "text x; number 1"),
+            ("types://all/x/1?ratio=1e3&ratio=-0.5", "text x; number 1; ratio -0.5"),
+        ])
     func fieldTypes(url: String, expected: String) throws {
         let router = Router()
         try router.register(EveryType.self) { _, _ in }
@@ -64,19 +76,21 @@ struct TypedRouteTests {
         #expect(Self.show(value) == expected)
     }
 
-    @Test("values that do not convert are no match", arguments: [
-        ("types://all/x/1.5", "field \"number\": \"1.5\" is not a valid Int"),
-        ("types://all/x/1?ratio=abc", "field \"ratio\": \"abc\" is not a valid Double"),
-        ("types://all/x/1?ratio=inf", "field \"ratio\": \"inf\" is not a valid Double"),
-        ("types://all/x/1?ratio=1e999", "field \"ratio\": \"1e999\" is not a valid Double"),
-        ("types://all/x/1?flag=yes", "field \"flag\": \"yes\" is not a valid Bool"),
-        ("types://all/x/1?token=42", "field \"token\": \"42\" is not a valid UUID"),
-        ("types://all/x/1?sort=size", "field \"sort\": \"size\" is not a valid Sort"),
-        ("types://all/x/1?level=3", "field \"level\": \"3\" is not a valid Level"),
-        ("types://all/x/1?counts=1&counts=x", "field \"counts\": \"x\" is not a valid Int"),
-        ("types://all/x/1?small=256", "field \"small\": \"256\" is not a valid UInt8"),
-        ("types://all/x/99999999999999999999", "field \"number\": \"99999999999999999999\" is not a valid Int"),
-    ])
+    @Test(
+        "values that do not convert are no match",
+        arguments: [
+            ("types://all/x/1.5", "field \"number\": \"1.5\" is not a valid Int"),
+            ("types://all/x/1?ratio=abc", "field \"ratio\": \"abc\" is not a valid Double"),
+            ("types://all/x/1?ratio=inf", "field \"ratio\": \"inf\" is not a valid Double"),
+            ("types://all/x/1?ratio=1e999", "field \"ratio\": \"1e999\" is not a valid Double"),
+            ("types://all/x/1?flag=yes", "field \"flag\": \"yes\" is not a valid Bool"),
+            ("types://all/x/1?token=42", "field \"token\": \"42\" is not a valid UUID"),
+            ("types://all/x/1?sort=size", "field \"sort\": \"size\" is not a valid Sort"),
+            ("types://all/x/1?level=3", "field \"level\": \"3\" is not a valid Level"),
+            ("types://all/x/1?counts=1&counts=x", "field \"counts\": \"x\" is not a valid Int"),
+            ("types://all/x/1?small=256", "field \"small\": \"256\" is not a valid UInt8"),
+            ("types://all/x/99999999999999999999", "field \"number\": \"99999999999999999999\" is not a valid Int"),
+        ])
     func decodeFailures(url: String, reason: String) throws {
         let router = Router()
         try router.register(EveryType.self) { _, _ in }
@@ -93,7 +107,9 @@ struct TypedRouteTests {
         struct PageRoute: URLRoute { static let pattern = "news://list/:page"; var page: Int }
         let router = Router()
         try router.register(PageRoute.self, priority: 1) { page, request in request.complete("page \(page.page)") }
-        try router.register("news://:section/:slug") { request in request.complete("slug \(request.parameters["slug"]!)") }
+        try router.register("news://:section/:slug") { request in
+            request.complete("slug \(request.parameters["slug"]!)")
+        }
         #expect(router.outcomes("news://list/3") == [.value("page 3")])
         #expect(router.outcomes("news://list/latest") == [.value("slug latest")])
         #expect(router.canOpen("news://list/latest"))
@@ -102,15 +118,16 @@ struct TypedRouteTests {
         #expect(router.match("news://list/latest", as: PageRoute.self) == nil)
         let explanation = router.explain("news://list/latest")
         #expect(explanation.winner == "news://:section/:slug")
-        #expect(explanation.description == """
-            URL       news://list/latest
-            scheme    news
-            host      list
-            segments  list · latest
-            winner    news://:section/:slug
-              ✓ news://:section/:slug  won
-              ✗ news://list/:page      matches, but field "page": "latest" is not a valid Int
-            """)
+        #expect(
+            explanation.description == """
+                URL       news://list/latest
+                scheme    news
+                host      list
+                segments  list · latest
+                winner    news://:section/:slug
+                  ✓ news://:section/:slug  won
+                  ✗ news://list/:page      matches, but field "page": "latest" is not a valid Int
+                """)
     }
 
     @Test func matchAsReadsTheTypesOwnRouteWhenAnotherWins() throws {
@@ -152,22 +169,34 @@ struct TypedRouteTests {
         let value = EveryType(text: "a/b c", number: 3, flag: true, sort: .price, tags: ["x", "y&z"], counts: [])
         let url = try router.url(for: value)
         #expect(url == "types://all/a%2Fb%20c/3?flag=true&sort=price&tags=x&tags=y%26z")
-        #expect(router.match(url, as: EveryType.self) == EveryType(
-            text: "a/b c", number: 3, flag: true, sort: .price, tags: ["x", "y&z"], counts: nil))
+        #expect(
+            router.match(url, as: EveryType.self)
+                == EveryType(
+                    text: "a/b c", number: 3, flag: true, sort: .price, tags: ["x", "y&z"], counts: nil))
         let error = caught { try router.url(for: EveryType(text: "a", number: 1, ratio: .nan, tags: [])) }
         #expect(error?.code == .invalidParameter)
     }
 
-    @Test("registration refuses declarations that do not fit the pattern", arguments: [
-        (Self.register(NoFieldForPlaceholder.self),
-         #"Invalid pattern "shop://item/:id/:slug": the placeholder ":slug" has no field in NoFieldForPlaceholder."#),
-        (Self.register(NestedField.self),
-         #"Invalid pattern "shop://nested/:id": NestedField.filter is a nested record, which neither a path segment nor a query item can fill."#),
-        (Self.register(ArrayOfRecords.self),
-         #"Invalid pattern "shop://records": ArrayOfRecords.rows is a nested record, which neither a path segment nor a query item can fill."#),
-        (Self.register(OptionalGroupWithoutField.self),
-         #"Invalid pattern "shop://list(/:page)": the placeholder ":page" has no field in OptionalGroupWithoutField."#),
-    ])
+    @Test(
+        "registration refuses declarations that do not fit the pattern",
+        arguments: [
+            (
+                Self.register(NoFieldForPlaceholder.self),
+                #"Invalid pattern "shop://item/:id/:slug": the placeholder ":slug" has no field in NoFieldForPlaceholder."#
+            ),
+            (
+                Self.register(NestedField.self),
+                #"Invalid pattern "shop://nested/:id": NestedField.filter is a nested record, which neither a path segment nor a query item can fill."#
+            ),
+            (
+                Self.register(ArrayOfRecords.self),
+                #"Invalid pattern "shop://records": ArrayOfRecords.rows is a nested record, which neither a path segment nor a query item can fill."#
+            ),
+            (
+                Self.register(OptionalGroupWithoutField.self),
+                #"Invalid pattern "shop://list(/:page)": the placeholder ":page" has no field in OptionalGroupWithoutField."#
+            ),
+        ])
     func registrationErrors(register: @Sendable (Router) throws -> Void, message: String) {
         let router = Router()
         let error = caught { try register(router) }
@@ -177,13 +206,16 @@ struct TypedRouteTests {
     }
 
     @Test func requiredQueryFieldsAndOptionalGroupsRegister() throws {
-        struct Search: URLRoute { static let pattern = "shop://search(/:page<int>)"; var page: Int?; var q: String; var tag: [String] }
+        struct Search: URLRoute {
+            static let pattern = "shop://search(/:page<int>)"; var page: Int?; var q: String; var tag: [String]
+        }
         let router = Router()
         try router.register(Search.self) { _, _ in }
         #expect(router.match("shop://search/2?q=tea", as: Search.self)?.page == 2)
         #expect(router.match("shop://search?q=tea&tag=a", as: Search.self)?.tag == ["a"])
         #expect(router.match("shop://search/2", as: Search.self) == nil)
-        #expect(router.explain("shop://search/2").candidates.map(\.verdict) == [.fieldMismatch(#"field "q" is missing"#)])
+        #expect(
+            router.explain("shop://search/2").candidates.map(\.verdict) == [.fieldMismatch(#"field "q" is missing"#)])
     }
 
     struct NoFieldForPlaceholder: URLRoute { static let pattern = "shop://item/:id/:slug"; var id: Int }

@@ -107,16 +107,17 @@ import URLRouter
         let router = Router()
         try router.register("x://q") { _ in }
         let match = try #require(router.match("x://q?a=1&b=x=y&c=&d&=e&&f=%41%20b&%67=h&i=a%26b%3Dc"))
-        #expect(match.parameters.queryItems == [
-            RouteQueryItem(name: "a", value: "1"),
-            RouteQueryItem(name: "b", value: "x=y"),
-            RouteQueryItem(name: "c", value: ""),
-            RouteQueryItem(name: "d", value: ""),
-            RouteQueryItem(name: "", value: "e"),
-            RouteQueryItem(name: "f", value: "A b"),
-            RouteQueryItem(name: "g", value: "h"),
-            RouteQueryItem(name: "i", value: "a&b=c"),
-        ])
+        #expect(
+            match.parameters.queryItems == [
+                RouteQueryItem(name: "a", value: "1"),
+                RouteQueryItem(name: "b", value: "x=y"),
+                RouteQueryItem(name: "c", value: ""),
+                RouteQueryItem(name: "d", value: ""),
+                RouteQueryItem(name: "", value: "e"),
+                RouteQueryItem(name: "f", value: "A b"),
+                RouteQueryItem(name: "g", value: "h"),
+                RouteQueryItem(name: "i", value: "a&b=c"),
+            ])
         #expect(match.parameters["b"] == "x=y")
         #expect(match.parameters["d"] == "")
         #expect(match.parameters["g"] == "h")
@@ -191,8 +192,9 @@ import URLRouter
         #expect(router.object(for: "app://web?url=https://x.com/p?a=1") as? String == "https://x.com/p?a=1|-|-")
         #expect(router.object(for: "app://web?url=https://x.com/p/q?a=1&b=2") as? String == "https://x.com/p/q?a=1|2|-")
         #expect(router.object(for: "app://web?url=https://x.com/p#sec") as? String == "https://x.com/p|-|sec")
-        #expect(router.object(for: "app://web?url=https%3A%2F%2Fx.com%2Fp%3Fa%3D1%26b%3D2") as? String
-            == "https://x.com/p?a=1&b=2|-|-")
+        #expect(
+            router.object(for: "app://web?url=https%3A%2F%2Fx.com%2Fp%3Fa%3D1%26b%3D2") as? String
+                == "https://x.com/p?a=1&b=2|-|-")
         #expect(router.match("app://web/?url=https://x.com/p")?.pattern == "app://web")
     }
 
@@ -249,7 +251,9 @@ import URLRouter
         #expect(match.parameters.int("id") == 42)
         #expect(match.parameters.path == ["id": "42", "name": "page"])
         #expect(match.parameters.dictionary == ["id": "42", "name": "page", "other": "1"])
-        #expect(Dictionary(uniqueKeysWithValues: match.parameters.map { ($0.key, $0.value) }) == match.parameters.dictionary)
+        #expect(
+            Dictionary(uniqueKeysWithValues: match.parameters.map { ($0.key, $0.value) }) == match.parameters.dictionary
+        )
         #expect(match.parameters.queryItems.filter { $0.name == "id" }.map(\.value) == ["7", "8"])
     }
 

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import URLRouter
 
 /// The scanner reads eight bytes at a time; a byte-by-byte reference must see the same URL.
@@ -9,8 +10,11 @@ import Testing
         return bytes.withUnsafeMutableBufferPointer { buffer in
             withUnsafeTemporaryAllocation(of: ScannedSegment.self, capacity: capacity) { segments in
                 let scan = URLScanner.scan(UnsafeBufferPointer(buffer), segments: segments)
-                let kept = (0..<min(scan.segmentCount, capacity)).map { "\(segments[$0].start)-\(segments[$0].end)\(segments[$0].isEncoded ? "%" : "")" }
-                return "\(scan.schemeEnd) \(scan.hasAuthority) \(scan.pathStart) \(scan.pathEnd) \(scan.queryStart) \(scan.queryEnd) "
+                let kept = (0..<min(scan.segmentCount, capacity)).map {
+                    "\(segments[$0].start)-\(segments[$0].end)\(segments[$0].isEncoded ? "%" : "")"
+                }
+                return
+                    "\(scan.schemeEnd) \(scan.hasAuthority) \(scan.pathStart) \(scan.pathEnd) \(scan.queryStart) \(scan.queryEnd) "
                     + "\(scan.fragmentStart) \(scan.segmentCount) \(scan.queryItemCount) \(scan.pathHasPercent) \(kept)"
             }
         }
@@ -60,7 +64,8 @@ import Testing
     @Test(arguments: [
         "", "a", "app://", "app://a", "app://module_3/page_17/12345/comments/678?ref=home&n=1#top",
         "tel:+1-555", "/a//b///c/", "?q", "#f", "a?b#c?d", "x://a%20b/%zz/c?&&a=1&&#", "app://h/p?a=b&c",
-        "1app://x", "app:/x", "app:x/y", "a:b:c/d", String(repeating: "a/", count: 40), "http://h/" + String(repeating: "x", count: 70),
+        "1app://x", "app:/x", "app:x/y", "a:b:c/d", String(repeating: "a/", count: 40),
+        "http://h/" + String(repeating: "x", count: 70),
     ])
     func fixedURLsAgree(url: String) {
         #expect(Self.scanned(url, capacity: 64) == Self.reference(url, capacity: 64))
@@ -71,7 +76,10 @@ import Testing
     func randomURLsAgree(seed: Int) {
         var random = SeededRandom(seed: UInt64(seed) &+ 911)
         // Every byte of 0x20-0x2F is a candidate the path scan must pass over unless it is `#`, `%` or `/`.
-        let alphabet: [String] = ["a", "b", "Z", "0", "/", "/", "?", "#", "%", "&", "=", ":", "://", "-", ".", "é", " ", "+", "!", "*", "(", "$"]
+        let alphabet: [String] = [
+            "a", "b", "Z", "0", "/", "/", "?", "#", "%", "&", "=", ":", "://", "-", ".", "é", " ", "+", "!", "*", "(",
+            "$",
+        ]
         for _ in 0..<500 {
             let url = (0..<random.next(40)).map { _ in alphabet[random.next(alphabet.count)] }.joined()
             #expect(Self.scanned(url, capacity: 8) == Self.reference(url, capacity: 8), "\(url.debugDescription)")
@@ -85,7 +93,8 @@ import Testing
         for index in 1..<bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: ":") { return index }
-            guard isLetter(byte) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2B || byte == 0x2D || byte == 0x2E else { return 0 }
+            guard isLetter(byte) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2B || byte == 0x2D || byte == 0x2E
+            else { return 0 }
         }
         return 0
     }

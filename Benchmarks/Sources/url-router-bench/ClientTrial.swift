@@ -1,4 +1,5 @@
 import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -30,8 +31,10 @@ struct ClientTrial {
 
     /// Runs the trial for about `seconds`. Every reply must be exactly `expected` (the request
     /// ends in a newline, `expected` has none).
-    static func run(path: String, clients: Int, request: [UInt8], expected: [UInt8],
-                    seconds: Double) throws(TrialError) -> ClientTrial {
+    static func run(
+        path: String, clients: Int, request: [UInt8], expected: [UInt8],
+        seconds: Double
+    ) throws(TrialError) -> ClientTrial {
         let barrier = ThreadBarrier(count: clients + 1)
         let stop = Atomic<Bool>(false)
         let outcomes = Mutex<[(latencies: [UInt64], problem: String?)]>([])
@@ -102,10 +105,12 @@ func startThread(_ body: @escaping @Sendable () -> Void) -> pthread_t {
         init(_ body: @escaping @Sendable () -> Void) { self.body = body }
     }
     var thread = pthread_t()
-    let status = pthread_create(&thread, nil, { context in
-        Unmanaged<Box>.fromOpaque(context!).takeRetainedValue().body()
-        return nil
-    }, Unmanaged.passRetained(Box(body)).toOpaque())
+    let status = pthread_create(
+        &thread, nil,
+        { context in
+            Unmanaged<Box>.fromOpaque(context!).takeRetainedValue().body()
+            return nil
+        }, Unmanaged.passRetained(Box(body)).toOpaque())
     precondition(status == 0, "pthread_create failed: \(status)")
     return thread
 }

@@ -85,7 +85,8 @@ enum Contestants {
     /// have none and are compared by value anyway.
     static func shareStorage(_ first: String, _ second: String) -> Bool {
         guard let a = first.utf8.withContiguousStorageIfAvailable({ $0.baseAddress }),
-              let b = second.utf8.withContiguousStorageIfAvailable({ $0.baseAddress }) else { return false }
+            let b = second.utf8.withContiguousStorageIfAvailable({ $0.baseAddress })
+        else { return false }
         return first.utf8.count > 15 && a == b
     }
 }

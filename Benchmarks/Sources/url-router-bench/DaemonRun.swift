@@ -28,7 +28,8 @@ struct DaemonRun {
     let report: Report
 
     private enum Server: Int {
-        case echo = 0, daemon = 1
+        case echo = 0
+        case daemon = 1
     }
 
     func run() {
@@ -40,11 +41,15 @@ struct DaemonRun {
         defer { removeDirectory(directory, files: ["echo.sock", "daemon.sock", "daemon.sock.lock"]) }
         let sockets = [directory + "/echo.sock", directory + "/daemon.sock"]
         print("(echo server: this binary with --echo-server, one poll(2) loop writing each line back)")
-        print("(daemon: \(deeplink) serve --socket DIR/daemon.sock, DIR a fresh 0700 directory; its stderr goes to "
-              + "/dev/null, so each request's log line is still formatted and written, to /dev/null)")
+        print(
+            "(daemon: \(deeplink) serve --socket DIR/daemon.sock, DIR a fresh 0700 directory; its stderr goes to "
+                + "/dev/null, so each request's log line is still formatted and written, to /dev/null)")
         print("(clients: one thread and one connection each, synchronous round trips of OPEN \(Self.url))")
-        guard let echo = ChildProcess.spawn("echo server", [currentExecutablePath(), "--echo-server", sockets[0]],
-                                            stderrToDevNull: false) else {
+        guard
+            let echo = ChildProcess.spawn(
+                "echo server", [currentExecutablePath(), "--echo-server", sockets[0]],
+                stderrToDevNull: false)
+        else {
             report.fail("cannot start the echo server")
             return
         }
@@ -67,7 +72,9 @@ struct DaemonRun {
             if access(sockets[1], F_OK) == 0 { report.fail("the daemon exited 0 but left its socket file behind") }
             print("daemon stopped by SIGTERM: exit status 0, socket removed")
         case let status?:
-            report.fail("the daemon ended with \(status < 0 ? "signal \(-status)" : "exit status \(status)") after SIGTERM, not 0")
+            report.fail(
+                "the daemon ended with \(status < 0 ? "signal \(-status)" : "exit status \(status)") after SIGTERM, not 0"
+            )
         case nil:
             report.fail("the daemon did not exit within 10 s of SIGTERM (killed)")
         }
@@ -75,12 +82,15 @@ struct DaemonRun {
 
     /// Waits until both servers answer, then checks their answers to the request; returns the
     /// reply each must give every time (echo first).
-    private func checkAnswers(sockets: [String], echo: ChildProcess, daemon: ChildProcess) throws(TrialError) -> [[UInt8]] {
+    private func checkAnswers(sockets: [String], echo: ChildProcess, daemon: ChildProcess) throws(TrialError)
+        -> [[UInt8]]
+    {
         try waitUntilAnswering(echo, at: sockets[0], ping: "PING") { $0 == "PING" }
         try waitUntilAnswering(daemon, at: sockets[1], ping: "PING") { $0.hasPrefix(#"{"ok":true"#) }
         let request = "OPEN \(Self.url)"
         guard let echoed = LineConnection(path: sockets[0])?.exchange(Array((request + "\n").utf8)),
-              echoed == Array(request.utf8) else {
+            echoed == Array(request.utf8)
+        else {
             throw TrialError(message: "the echo server did not send the request line back")
         }
         var replies: [String] = []
@@ -92,8 +102,10 @@ struct DaemonRun {
         }
         let reply = replies[0]
         guard reply.hasPrefix(#"{"ok":true,"#), reply.hasSuffix("}"), reply.contains(#""pattern":"\#(Self.pattern)""#),
-              reply.contains(#""parameters":{"id":"42","ref":"bench"}"#) else {
-            throw TrialError(message: "the daemon's reply to \(request) is not ok with pattern \(Self.pattern): \(reply)")
+            reply.contains(#""parameters":{"id":"42","ref":"bench"}"#)
+        else {
+            throw TrialError(
+                message: "the daemon's reply to \(request) is not ok with pattern \(Self.pattern): \(reply)")
         }
         // The timed loops compare every reply with this one, byte for byte.
         guard replies[1] == reply else {
@@ -104,8 +116,10 @@ struct DaemonRun {
     }
 
     /// Retries `ping` for up to 10 s until the reply passes `isAnswer`.
-    private func waitUntilAnswering(_ process: ChildProcess, at path: String, ping: String,
-                                    isAnswer: (String) -> Bool) throws(TrialError) {
+    private func waitUntilAnswering(
+        _ process: ChildProcess, at path: String, ping: String,
+        isAnswer: (String) -> Bool
+    ) throws(TrialError) {
         let deadline = nowNanoseconds() + 10_000_000_000
         while nowNanoseconds() < deadline {
             if process.hasExited() {
@@ -127,8 +141,9 @@ struct DaemonRun {
     private func measure(sockets: [String], expected: [[UInt8]], processes: [ChildProcess]) throws(TrialError) {
         let request = Array("OPEN \(Self.url)\n".utf8)
         func trial(_ server: Server, clients: Int, seconds: Double) throws(TrialError) -> ClientTrial {
-            try ClientTrial.run(path: sockets[server.rawValue], clients: clients, request: request,
-                                expected: expected[server.rawValue], seconds: seconds)
+            try ClientTrial.run(
+                path: sockets[server.rawValue], clients: clients, request: request,
+                expected: expected[server.rawValue], seconds: seconds)
         }
         for clients in Self.clientCounts {
             for server in [Server.echo, .daemon] { _ = try trial(server, clients: clients, seconds: seconds / 2) }
@@ -162,28 +177,39 @@ struct DaemonRun {
             let label = clients == 1 ? "1 client" : "\(clients) clients"
             let ratio = median(ratios[level])
             let range = "\(format(ratios[level].min()!))–\(format(ratios[level].max()!))"
-            report.add(Figure(name: "echo server: round trips/s, \(label)", routeCount: nil,
-                              value: median(rates[level][0]) / 1000, unit: "k/s"))
-            report.add(Figure(name: "daemon: round trips/s, \(label)", routeCount: nil,
-                              value: median(rates[level][1]) / 1000, unit: "k/s",
-                              comparison: "daemon ÷ echo, median of \(rounds) paired rounds (range \(range))",
-                              ratio: ratio, target: "≥ 0.5× (within 2×)", met: ratio >= 0.5))
+            report.add(
+                Figure(
+                    name: "echo server: round trips/s, \(label)", routeCount: nil,
+                    value: median(rates[level][0]) / 1000, unit: "k/s"))
+            report.add(
+                Figure(
+                    name: "daemon: round trips/s, \(label)", routeCount: nil,
+                    value: median(rates[level][1]) / 1000, unit: "k/s",
+                    comparison: "daemon ÷ echo, median of \(rounds) paired rounds (range \(range))",
+                    ratio: ratio, target: "≥ 0.5× (within 2×)", met: ratio >= 0.5))
             if roundTrips[level][0] > 0 && roundTrips[level][1] > 0 {
                 let echo = cpu[level][0] * 1e6 / Double(roundTrips[level][0])
                 let daemon = cpu[level][1] * 1e6 / Double(roundTrips[level][1])
-                report.add(Figure(name: "echo server: CPU per round trip, \(label)", routeCount: nil, value: echo, unit: "µs"))
-                report.add(Figure(name: "daemon: CPU per round trip, \(label)", routeCount: nil, value: daemon, unit: "µs",
-                                  comparison: "daemon ÷ echo", ratio: daemon / echo))
+                report.add(
+                    Figure(name: "echo server: CPU per round trip, \(label)", routeCount: nil, value: echo, unit: "µs"))
+                report.add(
+                    Figure(
+                        name: "daemon: CPU per round trip, \(label)", routeCount: nil, value: daemon, unit: "µs",
+                        comparison: "daemon ÷ echo", ratio: daemon / echo))
             }
         }
         let label = "\(Self.clientCounts.last!) clients"
         for (quantile, values) in [("p50", p50), ("p99", p99)] {
             let echo = median(values[0]), daemon = median(values[1])
-            report.add(Figure(name: "echo server: latency \(quantile), \(label)", routeCount: nil, value: echo, unit: "µs"))
-            report.add(Figure(name: "daemon: latency \(quantile), \(label)", routeCount: nil, value: daemon, unit: "µs",
-                              comparison: "daemon ÷ echo", ratio: daemon / echo))
-            print("  (\(quantile) over the rounds: echo \(format(values[0].min()!))–\(format(values[0].max()!)) µs, "
-                  + "daemon \(format(values[1].min()!))–\(format(values[1].max()!)) µs)")
+            report.add(
+                Figure(name: "echo server: latency \(quantile), \(label)", routeCount: nil, value: echo, unit: "µs"))
+            report.add(
+                Figure(
+                    name: "daemon: latency \(quantile), \(label)", routeCount: nil, value: daemon, unit: "µs",
+                    comparison: "daemon ÷ echo", ratio: daemon / echo))
+            print(
+                "  (\(quantile) over the rounds: echo \(format(values[0].min()!))–\(format(values[0].max()!)) µs, "
+                    + "daemon \(format(values[1].min()!))–\(format(values[1].max()!)) µs)")
         }
     }
 }

@@ -66,7 +66,8 @@ enum EchoServer {
         signal(SIGPIPE, SIG_IGN)
         let listener = UnixStream.makeSocket(nonBlocking: true)
         guard listener >= 0, let address = UnixStream.address(path),
-              UnixStream.withSockaddr(address, { bind(listener, $0, $1) }) == 0, listen(listener, 1024) == 0 else {
+            UnixStream.withSockaddr(address, { bind(listener, $0, $1) }) == 0, listen(listener, 1024) == 0
+        else {
             fatal("cannot listen on \(path): errno \(errno)")
         }
         var clients: [Client] = []
@@ -89,7 +90,8 @@ enum EchoServer {
                 let events = Int32(descriptors[index + 1].revents)
                 if events == 0 { continue }
                 if events & Int32(POLLIN | POLLHUP | POLLERR) != 0 && !clients[index].readClosed
-                    && clients[index].pendingOutput < maxPendingOutput {
+                    && clients[index].pendingOutput < maxPendingOutput
+                {
                     read(into: &clients[index], buffer: &readBuffer)
                 }
                 if !clients[index].closed && clients[index].pendingOutput > 0 { clients[index].flush() }

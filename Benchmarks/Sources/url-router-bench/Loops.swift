@@ -81,9 +81,13 @@ extension SizeRun {
             let expectedPattern = lookup.expectedRoute.map { set.routes[$0].pattern }
             let match = router.match(lookup.url)
             if match?.pattern != expectedPattern {
-                problem("URLRouter: \(lookup.url) (\(lookup.kind.label)) matched \(match?.pattern ?? "nothing"), expected \(expectedPattern ?? "nothing")")
+                problem(
+                    "URLRouter: \(lookup.url) (\(lookup.kind.label)) matched \(match?.pattern ?? "nothing"), expected \(expectedPattern ?? "nothing")"
+                )
             } else if let match, match.parameters["id"] != lookup.expectedID {
-                problem("URLRouter: \(lookup.url) gave id \(match.parameters["id"] ?? "nil"), expected \(lookup.expectedID ?? "nil")")
+                problem(
+                    "URLRouter: \(lookup.url) gave id \(match.parameters["id"] ?? "nil"), expected \(lookup.expectedID ?? "nil")"
+                )
             }
             if let match, patternIndex[match.pattern] != lookup.expectedRoute {
                 problem("URLRouter: \(lookup.url) matched an unexpected route")
@@ -93,13 +97,16 @@ extension SizeRun {
                 problem("URLRouter: open(\(lookup.url)?…) returned \(opened)")
             }
             if let match = router.match(lookup.url + "?ref=home&id=query"),
-               match.parameters["ref"] != "home" || match.parameters["id"] != (lookup.expectedID ?? "query") {
+                match.parameters["ref"] != "home" || match.parameters["id"] != (lookup.expectedID ?? "query")
+            {
                 problem("URLRouter: query parameters of \(lookup.url)?… are wrong")
             }
 
             let kitMatch = kit.match(lookup.url)
             if kitMatch?.route != lookup.expectedRoute || kitMatch?.id != lookup.expectedID {
-                problem("routing-kit: \(lookup.url) (\(lookup.kind.label)) gave route \(kitMatch.map { String($0.route) } ?? "nil") id \(kitMatch?.id ?? "nil"), expected \(lookup.expectedRoute.map(String.init) ?? "nil") id \(lookup.expectedID ?? "nil")")
+                problem(
+                    "routing-kit: \(lookup.url) (\(lookup.kind.label)) gave route \(kitMatch.map { String($0.route) } ?? "nil") id \(kitMatch?.id ?? "nil"), expected \(lookup.expectedRoute.map(String.init) ?? "nil") id \(lookup.expectedID ?? "nil")"
+                )
             }
             if (kit.open(lookup.url + "?ref=home") != nil) != (lookup.expectedRoute != nil) {
                 problem("routing-kit: open(\(lookup.url)?…) disagrees")
@@ -107,8 +114,11 @@ extension SizeRun {
             if dictionary[lookup.url] != lookup.expectedRoute {
                 problem("Dictionary: \(lookup.url) gave \(dictionary[lookup.url].map(String.init) ?? "nil")")
             }
-            if let index = dictionary.index(forKey: lookup.url), Contestants.shareStorage(dictionary[index].key, lookup.url) {
-                problem("Dictionary: the key for \(lookup.url) is the lookup string's own instance (compared by address)")
+            if let index = dictionary.index(forKey: lookup.url),
+                Contestants.shareStorage(dictionary[index].key, lookup.url)
+            {
+                problem(
+                    "Dictionary: the key for \(lookup.url) is the lookup string's own instance (compared by address)")
             }
         }
         if problems > 0 {

@@ -1,4 +1,5 @@
 import AllocationCounter
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

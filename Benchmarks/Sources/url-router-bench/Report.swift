@@ -43,7 +43,9 @@ final class Report {
     func markdownTable() -> String {
         let counts = Array(Set(figures.compactMap(\.routeCount))).sorted()
         var names: [String] = []
-        for figure in figures where figure.routeCount != nil && !names.contains(figure.name) { names.append(figure.name) }
+        for figure in figures where figure.routeCount != nil && !names.contains(figure.name) {
+            names.append(figure.name)
+        }
         var lines: [String] = []
         if !counts.isEmpty {
             lines.append("| figure | " + counts.map { "N = \(grouped($0))" }.joined(separator: " | ") + " |")
@@ -51,7 +53,9 @@ final class Report {
         }
         for name in names {
             let cells = counts.map { count -> String in
-                guard let figure = figures.first(where: { $0.name == name && $0.routeCount == count }) else { return "" }
+                guard let figure = figures.first(where: { $0.name == name && $0.routeCount == count }) else {
+                    return ""
+                }
                 return cell(figure)
             }
             lines.append("| \(name) | " + cells.joined(separator: " | ") + " |")
@@ -70,7 +74,8 @@ final class Report {
     func targetSummary() -> String {
         figures.filter { $0.target != nil }.map { figure in
             let place = figure.routeCount.map { " at N = \(grouped($0))" } ?? ""
-            return "\(figure.met == true ? "met    " : "NOT met") \(figure.name)\(place): \(format(figure.value)) \(figure.unit)\(figure.ratio.map { ", \(figure.comparison ?? "ratio") = \(format($0))×" } ?? "") (target \(figure.target!))"
+            return
+                "\(figure.met == true ? "met    " : "NOT met") \(figure.name)\(place): \(format(figure.value)) \(figure.unit)\(figure.ratio.map { ", \(figure.comparison ?? "ratio") = \(format($0))×" } ?? "") (target \(figure.target!))"
         }.joined(separator: "\n")
     }
 

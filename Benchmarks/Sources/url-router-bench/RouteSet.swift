@@ -85,14 +85,18 @@ struct RouteSet {
         let tail = hasFiles(page) ? "files/**" : "settings"
         let tailURL = hasFiles(page) ? "files/docs/\(id).pdf" : "settings"
         return [
-            Route(pattern: "app://\(prefix)", routingKitPath: "app:/\(prefix)",
-                  sampleURL: "app://\(prefix)", sampleID: nil),
-            Route(pattern: "app://\(prefix)/:id", routingKitPath: "app:/\(prefix)/:id",
-                  sampleURL: "app://\(prefix)/\(id)", sampleID: id),
-            Route(pattern: "app://\(prefix)/:id/comments/:cid", routingKitPath: "app:/\(prefix)/:id/comments/:cid",
-                  sampleURL: "app://\(prefix)/\(id)/comments/\(cid)", sampleID: id),
-            Route(pattern: "app://\(prefix)/\(tail)", routingKitPath: "app:/\(prefix)/\(tail)",
-                  sampleURL: "app://\(prefix)/\(tailURL)", sampleID: nil),
+            Route(
+                pattern: "app://\(prefix)", routingKitPath: "app:/\(prefix)",
+                sampleURL: "app://\(prefix)", sampleID: nil),
+            Route(
+                pattern: "app://\(prefix)/:id", routingKitPath: "app:/\(prefix)/:id",
+                sampleURL: "app://\(prefix)/\(id)", sampleID: id),
+            Route(
+                pattern: "app://\(prefix)/:id/comments/:cid", routingKitPath: "app:/\(prefix)/:id/comments/:cid",
+                sampleURL: "app://\(prefix)/\(id)/comments/\(cid)", sampleID: id),
+            Route(
+                pattern: "app://\(prefix)/\(tail)", routingKitPath: "app:/\(prefix)/\(tail)",
+                sampleURL: "app://\(prefix)/\(tailURL)", sampleID: nil),
         ]
     }
 
@@ -107,14 +111,18 @@ struct RouteSet {
             let route = routes[routeIndex]
             return Lookup(url: route.sampleURL, kind: kind, expectedRoute: routeIndex, expectedID: route.sampleID)
         case .unknownFirstSegment:
-            return Lookup(url: "app://nomodule_\(module)/page_\(page)/\(id)", kind: kind, expectedRoute: nil, expectedID: nil)
+            return Lookup(
+                url: "app://nomodule_\(module)/page_\(page)/\(id)", kind: kind, expectedRoute: nil, expectedID: nil)
         case .unknownMiddleSegment:
-            return Lookup(url: "app://module_\(module)/nopage_\(page)/\(id)", kind: kind, expectedRoute: nil, expectedID: nil)
+            return Lookup(
+                url: "app://module_\(module)/nopage_\(page)/\(id)", kind: kind, expectedRoute: nil, expectedID: nil)
         case .extraTrailingSegment:
-            return Lookup(url: "app://module_\(module)/page_\(page)/\(id)/comments/7/extra", kind: kind,
-                          expectedRoute: nil, expectedID: nil)
+            return Lookup(
+                url: "app://module_\(module)/page_\(page)/\(id)/comments/7/extra", kind: kind,
+                expectedRoute: nil, expectedID: nil)
         case .wrongScheme:
-            return Lookup(url: "web://module_\(module)/page_\(page)/\(id)", kind: kind, expectedRoute: nil, expectedID: nil)
+            return Lookup(
+                url: "web://module_\(module)/page_\(page)/\(id)", kind: kind, expectedRoute: nil, expectedID: nil)
         }
     }
 }

@@ -20,7 +20,8 @@ struct SizeRun {
     func run() -> (spread: Times, hot: Times)? {
         let set = RouteSet(count: count, lookupCount: lookupCount)
         let n = set.routes.count
-        print("— N = \(grouped(n)): \(set.moduleCount) modules, \(grouped(set.lookups.count)) lookups, \(rounds) rounds")
+        print(
+            "— N = \(grouped(n)): \(set.moduleCount) modules, \(grouped(set.lookups.count)) lookups, \(rounds) rounds")
 
         // Memory: build from pattern strings made inside the measured span and dropped before its
         // end, so whatever a router keeps of them counts and nothing else does.
@@ -28,19 +29,24 @@ struct SizeRun {
             Contestants.buildURLRouter(set.routes.map { String(decoding: Array($0.pattern.utf8), as: UTF8.self) })
         }
         let (trie, kitBytes) = retainedBytes {
-            Contestants.buildRoutingKit(set.routes.map { String(decoding: Array($0.routingKitPath.utf8), as: UTF8.self) })
+            Contestants.buildRoutingKit(
+                set.routes.map { String(decoding: Array($0.routingKitPath.utf8), as: UTF8.self) })
         }
         let dictionary = Contestants.buildDictionary(set.routes.map(\.sampleURL))
         let kit = RoutingKitLookup(router: trie)
         let patternIndex = Dictionary(uniqueKeysWithValues: set.routes.enumerated().map { ($1.pattern, $0) })
 
-        guard check(set, router: router, kit: kit, dictionary: dictionary, patternIndex: patternIndex) else { return nil }
+        guard check(set, router: router, kit: kit, dictionary: dictionary, patternIndex: patternIndex) else {
+            return nil
+        }
 
         if let ourBytes, let kitBytes {
             let ours = Double(ourBytes) / Double(n), theirs = Double(kitBytes) / Double(n)
-            report.add(Figure(name: "memory retained per route", routeCount: n, value: ours, unit: "B",
-                              comparison: "this router ÷ routing-kit", ratio: ours / theirs,
-                              target: "≤ 1.25×", met: ours / theirs <= 1.25))
+            report.add(
+                Figure(
+                    name: "memory retained per route", routeCount: n, value: ours, unit: "B",
+                    comparison: "this router ÷ routing-kit", ratio: ours / theirs,
+                    target: "≤ 1.25×", met: ours / theirs <= 1.25))
             report.add(Figure(name: "memory retained per route, routing-kit", routeCount: n, value: theirs, unit: "B"))
         }
         measureRegistration(set)
@@ -48,8 +54,9 @@ struct SizeRun {
         // Two lookup sets: every lookup a different route spread over the whole table (what a
         // cold cache sees), and the first 256 of them repeated (a working set of hot routes).
         let spread = timeLookups(set.lookups, label: "spread", router: router, kit: kit, dictionary: dictionary, n: n)
-        let hot = timeLookups(Array(set.lookups.prefix(256)), label: "hot 256", router: router, kit: kit,
-                              dictionary: dictionary, n: n)
+        let hot = timeLookups(
+            Array(set.lookups.prefix(256)), label: "hot 256", router: router, kit: kit,
+            dictionary: dictionary, n: n)
         blackHole((router, trie, dictionary))
         return (spread, hot)
     }
@@ -65,15 +72,22 @@ struct SizeRun {
         let misses = lookups.filter { !$0.kind.isHit }.map(\.url)
         let opens = hits.enumerated().map { index, url in "\(url)?ref=home&n=\(index % 100)" }
 
-        let ourMatch = { (urls: [String]) in Workload(name: "match", operations: urls.count) { Self.matchAll(router, urls) } }
+        let ourMatch = { (urls: [String]) in
+            Workload(name: "match", operations: urls.count) { Self.matchAll(router, urls) }
+        }
         let ourPattern = Workload(name: "match + pattern", operations: urls.count) { Self.matchPatterns(router, urls) }
-        let kitMatch = { (urls: [String]) in Workload(name: "routing-kit", operations: urls.count) { Self.matchAll(kit, urls) } }
-        let dictMatch = { (urls: [String]) in Workload(name: "dictionary", operations: urls.count) { Self.matchAll(dictionary, urls) } }
+        let kitMatch = { (urls: [String]) in
+            Workload(name: "routing-kit", operations: urls.count) { Self.matchAll(kit, urls) }
+        }
+        let dictMatch = { (urls: [String]) in
+            Workload(name: "dictionary", operations: urls.count) { Self.matchAll(dictionary, urls) }
+        }
         let ourOpen = Workload(name: "open", operations: opens.count) { Self.openAll(router, opens) }
         let kitOpen = Workload(name: "routing-kit open", operations: opens.count) { Self.openAll(kit, opens) }
 
         let all = timeRoundRobin([ourMatch(urls), ourPattern, kitMatch(urls), dictMatch(urls)], rounds: rounds)
-        let hitTimes = timeRoundRobin([ourMatch(hits), ourMatch(misses), kitMatch(hits), kitMatch(misses)], rounds: rounds)
+        let hitTimes = timeRoundRobin(
+            [ourMatch(hits), ourMatch(misses), kitMatch(hits), kitMatch(misses)], rounds: rounds)
         let openTimes = timeRoundRobin([ourOpen, kitOpen], rounds: rounds)
         let (parameter, pattern, kitTime, dictionaryTime) = (all[0], all[1], all[2], all[3])
 
@@ -82,30 +96,52 @@ struct SizeRun {
         let headline = label == "spread"
         let big = n >= 10_000
         func name(_ text: String) -> String { "\(text) (\(label))" }
-        report.add(Figure(name: name("match + one parameter"), routeCount: n, value: parameter, unit: "ns",
-                          comparison: "this router ÷ Dictionary", ratio: parameter / dictionaryTime,
-                          target: headline && big ? "≤ 1.5×" : nil, met: headline && big ? parameter / dictionaryTime <= 1.5 : nil))
-        report.add(Figure(name: name("match + pattern"), routeCount: n, value: pattern, unit: "ns",
-                          comparison: "this router ÷ Dictionary", ratio: pattern / dictionaryTime,
-                          target: headline && big ? "≤ 1.5×" : nil, met: headline && big ? pattern / dictionaryTime <= 1.5 : nil))
+        report.add(
+            Figure(
+                name: name("match + one parameter"), routeCount: n, value: parameter, unit: "ns",
+                comparison: "this router ÷ Dictionary", ratio: parameter / dictionaryTime,
+                target: headline && big ? "≤ 1.5×" : nil, met: headline && big ? parameter / dictionaryTime <= 1.5 : nil
+            ))
+        report.add(
+            Figure(
+                name: name("match + pattern"), routeCount: n, value: pattern, unit: "ns",
+                comparison: "this router ÷ Dictionary", ratio: pattern / dictionaryTime,
+                target: headline && big ? "≤ 1.5×" : nil, met: headline && big ? pattern / dictionaryTime <= 1.5 : nil))
         let judged20 = headline && n == 10_000
-        report.add(Figure(name: name("match + one parameter, against routing-kit"), routeCount: n, value: parameter, unit: "ns",
-                          comparison: "routing-kit ÷ this router", ratio: kitTime / parameter,
-                          target: judged20 ? "≥ 20×" : nil, met: judged20 ? kitTime / parameter >= 20 : nil))
-        report.add(Figure(name: name("routing-kit: split, route, pattern + parameter"), routeCount: n, value: kitTime, unit: "ns"))
-        report.add(Figure(name: name("Dictionary<String, Int> lookup, N keys"), routeCount: n, value: dictionaryTime, unit: "ns",
-                          comparison: "routing-kit ÷ it", ratio: kitTime / dictionaryTime))
-        report.add(Figure(name: name("match, hits"), routeCount: n, value: hitTimes[0], unit: "ns",
-                          comparison: "routing-kit ÷ this router", ratio: hitTimes[2] / hitTimes[0]))
-        report.add(Figure(name: name("match, misses"), routeCount: n, value: hitTimes[1], unit: "ns",
-                          comparison: "misses ÷ hits", ratio: hitTimes[1] / hitTimes[0],
-                          target: headline ? "≤ 1×" : nil, met: headline ? hitTimes[1] <= hitTimes[0] : nil))
-        report.add(Figure(name: name("match, misses, routing-kit"), routeCount: n, value: hitTimes[3], unit: "ns",
-                          comparison: "routing-kit ÷ this router", ratio: hitTimes[3] / hitTimes[1]))
-        report.add(Figure(name: name("open with query, handler reads id"), routeCount: n, value: openTimes[0], unit: "ns",
-                          comparison: "routing-kit ÷ this router", ratio: openTimes[1] / openTimes[0],
-                          target: headline ? "≥ 10×" : nil, met: headline ? openTimes[1] / openTimes[0] >= 10 : nil))
-        report.add(Figure(name: name("open, routing-kit (split, route, query)"), routeCount: n, value: openTimes[1], unit: "ns"))
+        report.add(
+            Figure(
+                name: name("match + one parameter, against routing-kit"), routeCount: n, value: parameter, unit: "ns",
+                comparison: "routing-kit ÷ this router", ratio: kitTime / parameter,
+                target: judged20 ? "≥ 20×" : nil, met: judged20 ? kitTime / parameter >= 20 : nil))
+        report.add(
+            Figure(
+                name: name("routing-kit: split, route, pattern + parameter"), routeCount: n, value: kitTime, unit: "ns")
+        )
+        report.add(
+            Figure(
+                name: name("Dictionary<String, Int> lookup, N keys"), routeCount: n, value: dictionaryTime, unit: "ns",
+                comparison: "routing-kit ÷ it", ratio: kitTime / dictionaryTime))
+        report.add(
+            Figure(
+                name: name("match, hits"), routeCount: n, value: hitTimes[0], unit: "ns",
+                comparison: "routing-kit ÷ this router", ratio: hitTimes[2] / hitTimes[0]))
+        report.add(
+            Figure(
+                name: name("match, misses"), routeCount: n, value: hitTimes[1], unit: "ns",
+                comparison: "misses ÷ hits", ratio: hitTimes[1] / hitTimes[0],
+                target: headline ? "≤ 1×" : nil, met: headline ? hitTimes[1] <= hitTimes[0] : nil))
+        report.add(
+            Figure(
+                name: name("match, misses, routing-kit"), routeCount: n, value: hitTimes[3], unit: "ns",
+                comparison: "routing-kit ÷ this router", ratio: hitTimes[3] / hitTimes[1]))
+        report.add(
+            Figure(
+                name: name("open with query, handler reads id"), routeCount: n, value: openTimes[0], unit: "ns",
+                comparison: "routing-kit ÷ this router", ratio: openTimes[1] / openTimes[0],
+                target: headline ? "≥ 10×" : nil, met: headline ? openTimes[1] / openTimes[0] >= 10 : nil))
+        report.add(
+            Figure(
+                name: name("open, routing-kit (split, route, query)"), routeCount: n, value: openTimes[1], unit: "ns"))
 
         if label == "spread" {
             let allocations: [(String, Workload, limit: Double?)] = [
@@ -119,13 +155,16 @@ struct SizeRun {
             ]
             for (name, workload, limit) in allocations {
                 if let perOperation = allocationsPerOperation(workload) {
-                    report.add(Figure(name: name, routeCount: n, value: perOperation, unit: "allocs",
-                                      target: limit.map { "≤ \(Int($0))" }, met: limit.map { perOperation <= $0 + 0.01 }))
+                    report.add(
+                        Figure(
+                            name: name, routeCount: n, value: perOperation, unit: "allocs",
+                            target: limit.map { "≤ \(Int($0))" }, met: limit.map { perOperation <= $0 + 0.01 }))
                 }
             }
         }
-        return Times(matchAll: parameter, matchHits: hitTimes[0], matchMisses: hitTimes[1], open: openTimes[0],
-                     dictionary: dictionaryTime)
+        return Times(
+            matchAll: parameter, matchHits: hitTimes[0], matchMisses: hitTimes[1], open: openTimes[0],
+            dictionary: dictionaryTime)
     }
 
     /// Registration time per route, median of several fresh builds from prepared pattern strings.
@@ -144,9 +183,11 @@ struct SizeRun {
         }
         let n = patterns.count
         let perRoute = median(ours) / Double(n) / 1000, kitPerRoute = median(theirs) / Double(n) / 1000
-        report.add(Figure(name: "registration per route", routeCount: n, value: perRoute, unit: "µs",
-                          comparison: "routing-kit ÷ this router", ratio: kitPerRoute / perRoute,
-                          target: "< 1 µs", met: perRoute < 1))
+        report.add(
+            Figure(
+                name: "registration per route", routeCount: n, value: perRoute, unit: "µs",
+                comparison: "routing-kit ÷ this router", ratio: kitPerRoute / perRoute,
+                target: "< 1 µs", met: perRoute < 1))
         report.add(Figure(name: "registration per route, routing-kit", routeCount: n, value: kitPerRoute, unit: "µs"))
 
     }

@@ -28,7 +28,9 @@ enum UnixStream {
     /// Calls `body` with `address` as a `sockaddr` pointer and its length.
     static func withSockaddr<R>(_ address: sockaddr_un, _ body: (UnsafePointer<sockaddr>, socklen_t) -> R) -> R {
         withUnsafePointer(to: address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                body($0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
         }
     }
 }
@@ -76,9 +78,10 @@ final class LineConnection {
     func roundTrip(_ request: [UInt8], expecting expected: [UInt8]) -> Bool {
         guard let end = transact(request) else { return false }
         defer { filled = 0 }
-        return end == expected.count && buffer.withUnsafeBytes { reply in
-            expected.withUnsafeBytes { memcmp(reply.baseAddress!, $0.baseAddress!, end) == 0 }
-        }
+        return end == expected.count
+            && buffer.withUnsafeBytes { reply in
+                expected.withUnsafeBytes { memcmp(reply.baseAddress!, $0.baseAddress!, end) == 0 }
+            }
     }
 
     /// Writes all of `request`, then reads until a newline; returns the newline's index.

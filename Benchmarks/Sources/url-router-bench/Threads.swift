@@ -1,5 +1,6 @@
 import Synchronization
 import URLRouter
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -25,11 +26,13 @@ func runOnThreads(_ bodies: [@Sendable () -> Void]) -> UInt64 {
         }
         var thread = pthread_t()
         let context = Unmanaged.passRetained(start).toOpaque()
-        let status = pthread_create(&thread, nil, { context in
-            let start = Unmanaged<Start>.fromOpaque(context!).takeRetainedValue()
-            start.body()
-            return nil
-        }, context)
+        let status = pthread_create(
+            &thread, nil,
+            { context in
+                let start = Unmanaged<Start>.fromOpaque(context!).takeRetainedValue()
+                start.body()
+                return nil
+            }, context)
         precondition(status == 0, "pthread_create failed: \(status)")
         threads.append(thread)
     }
@@ -122,14 +125,23 @@ struct ThreadRun {
         }
         let ratio = median(ratios)
         report.add(Figure(name: "opens per second, 1 thread", routeCount: nil, value: median(one) / 1e6, unit: "M/s"))
-        report.add(Figure(name: "opens per second, 2 threads", routeCount: nil, value: median(two) / 1e6, unit: "M/s",
-                          comparison: "2 threads ÷ 1, median of \(rounds) paired rounds", ratio: ratio, target: "≥ 1.8×",
-                          met: ratio >= 1.8))
+        report.add(
+            Figure(
+                name: "opens per second, 2 threads", routeCount: nil, value: median(two) / 1e6, unit: "M/s",
+                comparison: "2 threads ÷ 1, median of \(rounds) paired rounds", ratio: ratio, target: "≥ 1.8×",
+                met: ratio >= 1.8))
         let sorted = ratios.sorted()
-        report.add(Figure(name: "2 threads ÷ 1, lower quartile of rounds", routeCount: nil, value: sorted[sorted.count / 4],
-                          unit: "×"))
-        report.add(Figure(name: "2 threads ÷ 1, upper quartile of rounds", routeCount: nil,
-                          value: sorted[sorted.count * 3 / 4], unit: "×"))
-        report.add(Figure(name: "control: arithmetic loop, 2 threads ÷ 1", routeCount: nil, value: median(controlRatios), unit: "×"))
+        report.add(
+            Figure(
+                name: "2 threads ÷ 1, lower quartile of rounds", routeCount: nil, value: sorted[sorted.count / 4],
+                unit: "×"))
+        report.add(
+            Figure(
+                name: "2 threads ÷ 1, upper quartile of rounds", routeCount: nil,
+                value: sorted[sorted.count * 3 / 4], unit: "×"))
+        report.add(
+            Figure(
+                name: "control: arithmetic loop, 2 threads ÷ 1", routeCount: nil, value: median(controlRatios),
+                unit: "×"))
     }
 }

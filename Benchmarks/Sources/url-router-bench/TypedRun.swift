@@ -18,7 +18,9 @@ struct TypedRun {
         func router(typed: Bool) -> Router {
             let router = Router()
             try! router.update { routes in
-                for index in 0..<count { try routes.register("bench://r\(index)/:id/:name", handler: readIDHandler(index)) }
+                for index in 0..<count {
+                    try routes.register("bench://r\(index)/:id/:name", handler: readIDHandler(index))
+                }
                 if typed {
                     try routes.register(BenchItemRoute.self) { item, _ in blackHole(item) }
                 } else {
@@ -51,7 +53,9 @@ struct TypedRun {
         }
         let times = timeRoundRobin([untypedLoop, typedLoop], rounds: rounds)
         report.add(Figure(name: "match + two fields, string route", routeCount: count, value: times[0], unit: "ns"))
-        report.add(Figure(name: "match(as:) of a two-field typed route", routeCount: count, value: times[1], unit: "ns",
-                          comparison: "typed ÷ string", ratio: times[1] / times[0]))
+        report.add(
+            Figure(
+                name: "match(as:) of a two-field typed route", routeCount: count, value: times[1], unit: "ns",
+                comparison: "typed ÷ string", ratio: times[1] / times[0]))
     }
 }

@@ -103,23 +103,35 @@ struct WriterBurst {
         let ratio = median(results.map { $0.burstRate / $0.aloneRate })
         let title = "\(grouped(burst)) routes onto \(grouped(count))"
         report.add(Figure(name: "opens per second, no writer", routeCount: count, value: aloneRate / 1e6, unit: "M/s"))
-        report.add(Figure(name: "opens per second, writer registering a batch", routeCount: count, value: burstRate / 1e6,
-                          unit: "M/s", comparison: "during the burst (\(title)) ÷ alone", ratio: ratio,
-                          target: "≥ 0.8×", met: ratio >= 0.8))
-        report.add(Figure(name: "… control: writer on another router", routeCount: count,
-                          value: median(results.map(\.controlRate)) / 1e6, unit: "M/s",
-                          comparison: "during that burst ÷ alone", ratio: median(results.map { $0.controlRate / $0.aloneRate })))
-        report.add(Figure(name: "worst 1,000-open batch, no writer", routeCount: count,
-                          value: median(results.map { Double($0.aloneWorst) }) / 1000, unit: "µs"))
-        report.add(Figure(name: "worst 1,000-open batch, writer registering a batch", routeCount: count,
-                          value: median(results.map { Double($0.burstWorst) }) / 1000, unit: "µs"))
+        report.add(
+            Figure(
+                name: "opens per second, writer registering a batch", routeCount: count, value: burstRate / 1e6,
+                unit: "M/s", comparison: "during the burst (\(title)) ÷ alone", ratio: ratio,
+                target: "≥ 0.8×", met: ratio >= 0.8))
+        report.add(
+            Figure(
+                name: "… control: writer on another router", routeCount: count,
+                value: median(results.map(\.controlRate)) / 1e6, unit: "M/s",
+                comparison: "during that burst ÷ alone", ratio: median(results.map { $0.controlRate / $0.aloneRate })))
+        report.add(
+            Figure(
+                name: "worst 1,000-open batch, no writer", routeCount: count,
+                value: median(results.map { Double($0.aloneWorst) }) / 1000, unit: "µs"))
+        report.add(
+            Figure(
+                name: "worst 1,000-open batch, writer registering a batch", routeCount: count,
+                value: median(results.map { Double($0.burstWorst) }) / 1000, unit: "µs"))
         let writer = median(results.map(\.writerPerRoute)), quiet = median(results.map(\.writerAlonePerRoute))
-        report.add(Figure(name: "batch of \(grouped(burst)) while a reader opens", routeCount: count, value: writer / 1000,
-                          unit: "µs/route", comparison: "with reader ÷ without", ratio: writer / quiet,
-                          target: "< 1 µs/route", met: writer / 1000 < 1))
+        report.add(
+            Figure(
+                name: "batch of \(grouped(burst)) while a reader opens", routeCount: count, value: writer / 1000,
+                unit: "µs/route", comparison: "with reader ÷ without", ratio: writer / quiet,
+                target: "< 1 µs/route", met: writer / 1000 < 1))
         let single = median(results.map(\.singleCost)) / 1000
-        report.add(Figure(name: "one registration while a reader opens", routeCount: count, value: single,
-                          unit: "µs", target: "≤ 20 µs", met: single <= 20))
+        report.add(
+            Figure(
+                name: "one registration while a reader opens", routeCount: count, value: single,
+                unit: "µs", target: "≤ 20 µs", met: single <= 20))
     }
 
     /// Registers `burst` new routes in one batch.
@@ -132,7 +144,9 @@ struct WriterBurst {
     }
 
     /// Opens in batches of 1,000 until `until` stops (and at least `atLeast` batches).
-    private static func openInBatches(_ urls: [String], on router: URLRouter.Router, times: BatchTimes, until: Gate?, atLeast: Int) {
+    private static func openInBatches(
+        _ urls: [String], on router: URLRouter.Router, times: BatchTimes, until: Gate?, atLeast: Int
+    ) {
         var index = 0
         var local: [UInt64] = []
         while local.count < atLeast || !(until?.stop.load(ordering: .acquiring) ?? true) {

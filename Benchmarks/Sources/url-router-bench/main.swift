@@ -1,4 +1,5 @@
 import AllocationCounter
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -49,7 +50,9 @@ while index < arguments.count {
         // Hidden: the echo server `--daemon` compares the daemon with, run as a process of its own.
         EchoServer.run(path: arguments[index + 1])
     default:
-        print("usage: url-router-bench [--quick] [--sizes 1000,10000] [--rounds 21] [--no-threads | --threads-only | --writer-only] | --profile match|pattern|hits|misses|open|register|batch|dictionary N | --daemon PATH-TO-deeplink [--quick] [--rounds 9]")
+        print(
+            "usage: url-router-bench [--quick] [--sizes 1000,10000] [--rounds 21] [--no-threads | --threads-only | --writer-only] | --profile match|pattern|hits|misses|open|register|batch|dictionary N | --daemon PATH-TO-deeplink [--quick] [--rounds 9]"
+        )
         exit(2)
     }
     index += 1
@@ -59,7 +62,8 @@ let report = Report()
 if let daemonBinary {
     let daemonRounds = roundsGiven ?? (quick ? 3 : 9)
     let seconds = quick ? 0.15 : 0.5
-    print("url-router-bench --daemon: \(daemonRounds) paired rounds of \(seconds) s per server and client count, medians")
+    print(
+        "url-router-bench --daemon: \(daemonRounds) paired rounds of \(seconds) s per server and client count, medians")
     DaemonRun(deeplink: daemonBinary, rounds: daemonRounds, seconds: seconds, report: report).run()
     print("\n## Results (markdown)\n")
     print(report.markdownTable())
@@ -71,7 +75,9 @@ print("url-router-bench: \(rounds) rounds, medians; times are per operation, rat
 if allocation_counter_is_active() == 0 {
     print("(allocation counting unavailable on this platform)")
 } else {
-    print("(allocations: every malloc/calloc/realloc/aligned call on the timing thread, counted by wrapping glibc's allocator)")
+    print(
+        "(allocations: every malloc/calloc/realloc/aligned call on the timing thread, counted by wrapping glibc's allocator)"
+    )
 }
 print("(memory: growth of glibc mallinfo2 in-use + mmapped bytes while the table is built from fresh pattern strings)")
 
@@ -89,22 +95,30 @@ if let small = times[sizes.min() ?? 0], let large = times[sizes.max() ?? 0], siz
     // A working set is held to 1.5× outright. Spread over the table, every lookup pays the
     // cache misses of a bigger table, so only growth beyond the Dictionary's own counts.
     let dictionaryGrowth = large.spread.dictionary / small.spread.dictionary
-    report.add(Figure(name: "growth: Dictionary lookup (spread)", routeCount: nil, value: large.spread.dictionary,
-                      unit: "ns", comparison: note, ratio: dictionaryGrowth))
+    report.add(
+        Figure(
+            name: "growth: Dictionary lookup (spread)", routeCount: nil, value: large.spread.dictionary,
+            unit: "ns", comparison: note, ratio: dictionaryGrowth))
     func pairs(_ before: SizeRun.Times, _ after: SizeRun.Times) -> [(String, Double, Double)] {
-        [("growth: match, all lookups", before.matchAll, after.matchAll),
-         ("growth: match, misses", before.matchMisses, after.matchMisses),
-         ("growth: open", before.open, after.open)]
+        [
+            ("growth: match, all lookups", before.matchAll, after.matchAll),
+            ("growth: match, misses", before.matchMisses, after.matchMisses),
+            ("growth: open", before.open, after.open),
+        ]
     }
     for (name, before, after) in pairs(small.spread, large.spread) {
         let growth = after / before
-        report.add(Figure(name: "\(name) (spread)", routeCount: nil, value: growth, unit: "×",
-                          comparison: "÷ the Dictionary's growth", ratio: growth / dictionaryGrowth,
-                          target: judged ? "≤ 1.5×" : nil, met: judged ? growth / dictionaryGrowth <= 1.5 : nil))
+        report.add(
+            Figure(
+                name: "\(name) (spread)", routeCount: nil, value: growth, unit: "×",
+                comparison: "÷ the Dictionary's growth", ratio: growth / dictionaryGrowth,
+                target: judged ? "≤ 1.5×" : nil, met: judged ? growth / dictionaryGrowth <= 1.5 : nil))
     }
     for (name, before, after) in pairs(small.hot, large.hot) {
-        report.add(Figure(name: "\(name) (hot 256)", routeCount: nil, value: after, unit: "ns", comparison: note,
-                          ratio: after / before, target: judged ? "≤ 1.5×" : nil, met: judged ? after / before <= 1.5 : nil))
+        report.add(
+            Figure(
+                name: "\(name) (hot 256)", routeCount: nil, value: after, unit: "ns", comparison: note,
+                ratio: after / before, target: judged ? "≤ 1.5×" : nil, met: judged ? after / before <= 1.5 : nil))
     }
 }
 
@@ -115,9 +129,11 @@ if sizes.contains(10_000) && !report.failed {
 
 if threads && !report.failed {
     print("— threads (\(ProcessInfoLite.processorCount) processors online)")
-    ThreadRun(count: quick ? 1000 : 10_000, rounds: writerOnly ? 0 : quick ? 9 : 61, opensPerRound: quick ? 20_000 : 50_000,
-              writerBurst: quick ? 2_000 : 10_000, writerRounds: quick ? 1 : 5,
-              report: report).run()
+    ThreadRun(
+        count: quick ? 1000 : 10_000, rounds: writerOnly ? 0 : quick ? 9 : 61, opensPerRound: quick ? 20_000 : 50_000,
+        writerBurst: quick ? 2_000 : 10_000, writerRounds: quick ? 1 : 5,
+        report: report
+    ).run()
 }
 
 print("\n## Results (markdown)\n")

@@ -73,8 +73,9 @@ enum Arguments {
             } else {
                 url = try parsed.single("URL")
             }
-            return .send(url: url, socket: try parsed.path("--socket"), json: parsed.has("--json"),
-                         timeout: try parsed.seconds("--timeout") ?? 5)
+            return .send(
+                url: url, socket: try parsed.path("--socket"), json: parsed.has("--json"),
+                timeout: try parsed.seconds("--timeout") ?? 5)
         case "systemd-units":
             let parsed = try Scanner(first, flags: ["--socket-unit", "--service-unit"]).scan(rest)
             if parsed.wantsHelp { return .help(topic: first) }
@@ -107,8 +108,10 @@ private struct Scanner {
 
         func single(_ name: String) throws(UsageError) -> String {
             guard positionals.count == 1 else {
-                throw UsageError(message: positionals.isEmpty ? "\(subcommand) needs a \(name)"
-                                 : "\(subcommand) takes one \(name), got \(positionals.count)", topic: subcommand)
+                throw UsageError(
+                    message: positionals.isEmpty
+                        ? "\(subcommand) needs a \(name)"
+                        : "\(subcommand) takes one \(name), got \(positionals.count)", topic: subcommand)
             }
             return positionals[0]
         }
@@ -128,7 +131,8 @@ private struct Scanner {
         func seconds(_ option: String) throws(UsageError) -> Double? {
             guard let text = values[option] else { return nil }
             guard let seconds = Double(text), seconds > 0, seconds <= 3600 else {
-                throw UsageError(message: "\(option) wants seconds between 0 and 3600, got '\(text)'", topic: subcommand)
+                throw UsageError(
+                    message: "\(option) wants seconds between 0 and 3600, got '\(text)'", topic: subcommand)
             }
             return seconds
         }

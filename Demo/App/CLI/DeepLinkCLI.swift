@@ -6,8 +6,10 @@ enum DeepLinkCLI {
     /// - Parameters:
     ///   - schemes: the schemes links from outside may use (help, desktop entry).
     ///   - makeService: builds the app's routing; called only by the commands that route.
-    static func run(_ arguments: [String], environment: [String: String], schemes: [String],
-                    makeService: () throws(RouteError) -> any DeepLinkService) -> ExitCode {
+    static func run(
+        _ arguments: [String], environment: [String: String], schemes: [String],
+        makeService: () throws(RouteError) -> any DeepLinkService
+    ) -> ExitCode {
         let command: Command
         switch Arguments.parse(arguments) {
         case .success(let parsed):
@@ -19,7 +21,9 @@ enum DeepLinkCLI {
         }
         switch command {
         case .help(let topic):
-            print(Help.text(for: topic, defaultSocket: SocketPath.defaultPath(environment: environment), schemes: schemes))
+            print(
+                Help.text(for: topic, defaultSocket: SocketPath.defaultPath(environment: environment), schemes: schemes)
+            )
             return .success
         case .send(let url, let socket, let json, let timeout):
             return SendCommand.run(url: url, socket: socket, json: json, timeout: timeout, environment: environment)
@@ -45,7 +49,8 @@ enum DeepLinkCLI {
         case .explain(let url, let external):
             return ExplainCommand.run(url: url, external: external, service: service)
         case .serve(let socket, let idleTimeout):
-            return ServeCommand.run(socket: socket, idleTimeout: idleTimeout, environment: environment, service: service)
+            return ServeCommand.run(
+                socket: socket, idleTimeout: idleTimeout, environment: environment, service: service)
         default:
             return .usage
         }

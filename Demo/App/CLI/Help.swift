@@ -95,64 +95,64 @@ enum Help {
     static func serve(defaultSocket: String) -> String {
         let limits = ServerConfiguration()
         return """
-        Usage: deeplink serve [--socket PATH] [--idle-timeout SECONDS]
+            Usage: deeplink serve [--socket PATH] [--idle-timeout SECONDS]
 
-        Runs the deep-link daemon in the foreground on a Unix domain socket (never TCP).
+            Runs the deep-link daemon in the foreground on a Unix domain socket (never TCP).
 
-        Options:
-          --socket PATH             socket to listen on (default: $DEEPLINK_SOCKET, else
-                                    \(defaultSocket):
-                                    $XDG_RUNTIME_DIR/deeplink/, else /tmp/deeplink-<uid>/,
-                                    created with mode 0700 and owned by you). Directories
-                                    of PATH that do not exist are created with mode 0700,
-                                    like mkdir -p; when that fails, serve names the
-                                    directory and exits 5
-          --idle-timeout SECONDS    close clients that send no complete request for this
-                                    long, or stop reading their replies (default: \(Int(limits.idleTimeout)))
+            Options:
+              --socket PATH             socket to listen on (default: $DEEPLINK_SOCKET, else
+                                        \(defaultSocket):
+                                        $XDG_RUNTIME_DIR/deeplink/, else /tmp/deeplink-<uid>/,
+                                        created with mode 0700 and owned by you). Directories
+                                        of PATH that do not exist are created with mode 0700,
+                                        like mkdir -p; when that fails, serve names the
+                                        directory and exits 5
+              --idle-timeout SECONDS    close clients that send no complete request for this
+                                        long, or stop reading their replies (default: \(Int(limits.idleTimeout)))
 
-        Protocol: one request per line, one JSON line back per request, in order.
-          PING          → {"ok":true,"pong":true}
-          OPEN <url>    → {"ok":true,"pattern":"…","parameters":{…},"result":…}
-                        | {"ok":false,"error":"<code>","url":"…","message":"…"}
-          Error codes: not_found, refused, bad_request, bad_encoding, unknown_command,
-          line_too_long, timeout, idle_timeout, busy, forbidden.
-          Commands are case-insensitive; a trailing \\r is ignored. A line without its
-          newline is not a request: when the client closes, it is discarded unanswered.
+            Protocol: one request per line, one JSON line back per request, in order.
+              PING          → {"ok":true,"pong":true}
+              OPEN <url>    → {"ok":true,"pattern":"…","parameters":{…},"result":…}
+                            | {"ok":false,"error":"<code>","url":"…","message":"…"}
+              Error codes: not_found, refused, bad_request, bad_encoding, unknown_command,
+              line_too_long, timeout, idle_timeout, busy, forbidden.
+              Commands are case-insensitive; a trailing \\r is ignored. A line without its
+              newline is not a request: when the client closes, it is discarded unanswered.
 
-        Limits:
-          - a request line holds at most \(limits.lineLimit) bytes before its newline; a longer one gets one
-            line_too_long reply, the rest of it is discarded, and the connection goes on
-          - control characters and invalid UTF-8 get bad_request / bad_encoding replies
-          - a handler that has not answered after \(SecondsFormat.text(limits.handlerTimeout)) gets a timeout reply
-          - at most \(limits.maxConnections) clients at once (more get busy), \(limits.maxOutstandingPerConnection) requests in flight
-            per client (the daemon reads no more from a client until it catches up)
-        URLs from the socket are external: internal-only routes, native… actions and schemes
-        outside the allow-list are refused; https links are taken for shop.example.com only.
-        Peers of another user are refused (SO_PEERCRED); the socket file is mode 0600.
+            Limits:
+              - a request line holds at most \(limits.lineLimit) bytes before its newline; a longer one gets one
+                line_too_long reply, the rest of it is discarded, and the connection goes on
+              - control characters and invalid UTF-8 get bad_request / bad_encoding replies
+              - a handler that has not answered after \(SecondsFormat.text(limits.handlerTimeout)) gets a timeout reply
+              - at most \(limits.maxConnections) clients at once (more get busy), \(limits.maxOutstandingPerConnection) requests in flight
+                per client (the daemon reads no more from a client until it catches up)
+            URLs from the socket are external: internal-only routes, native… actions and schemes
+            outside the allow-list are refused; https links are taken for shop.example.com only.
+            Peers of another user are refused (SO_PEERCRED); the socket file is mode 0600.
 
-        Start-up: a second daemon on the same socket refuses to start (exit 4); a socket file
-        left by a crashed daemon is taken over. SIGTERM or SIGINT: stop accepting, remove the
-        socket, answer the requests already received (up to \(SecondsFormat.text(limits.drainTimeout))), exit 0. A second signal
-        stops at once.
+            Start-up: a second daemon on the same socket refuses to start (exit 4); a socket file
+            left by a crashed daemon is taken over. SIGTERM or SIGINT: stop accepting, remove the
+            socket, answer the requests already received (up to \(SecondsFormat.text(limits.drainTimeout))), exit 0. A second signal
+            stops at once.
 
-        Lock file: PATH.lock, beside the socket, is what keeps a second daemon out (flock).
-        It stays after every exit, clean or not: it is empty and mode 0600, the next daemon
-        locks it again, and deleting it while a daemon starts could let two run at once.
-        It is safe to delete when no daemon runs.
+            Lock file: PATH.lock, beside the socket, is what keeps a second daemon out (flock).
+            It stays after every exit, clean or not: it is empty and mode 0600, the next daemon
+            locks it again, and deleting it while a daemon starts could let two run at once.
+            It is safe to delete when no daemon runs.
 
-        systemd socket activation: when LISTEN_PID is this process's pid and LISTEN_FDS is
-        1, the daemon serves the listening Unix socket systemd passed as descriptor 3, and
-        --socket and DEEPLINK_SOCKET are not used. That socket has no lock file, and on
-        SIGTERM it is closed but its file stays: systemd owns it and starts the daemon again
-        for the next link. LISTEN_* for another pid are ignored; all are removed from the
-        environment. Any other LISTEN_FDS, or a descriptor that is not a listening Unix
-        stream socket, is a setup error (exit 5). See 'deeplink systemd-units'.
+            systemd socket activation: when LISTEN_PID is this process's pid and LISTEN_FDS is
+            1, the daemon serves the listening Unix socket systemd passed as descriptor 3, and
+            --socket and DEEPLINK_SOCKET are not used. That socket has no lock file, and on
+            SIGTERM it is closed but its file stays: systemd owns it and starts the daemon again
+            for the next link. LISTEN_* for another pid are ignored; all are removed from the
+            environment. Any other LISTEN_FDS, or a descriptor that is not a listening Unix
+            stream socket, is a setup error (exit 5). See 'deeplink systemd-units'.
 
-        Logs one line per request on stderr: time, connection, outcome, pattern and the URL
-        with query values and fragment shown as <redacted>.
+            Logs one line per request on stderr: time, connection, outcome, pattern and the URL
+            with query values and fragment shown as <redacted>.
 
-        Exit status: 0 after a signal, 2 usage error, 4 already running, 5 socket not set up.
-        """
+            Exit status: 0 after a signal, 2 usage error, 4 already running, 5 socket not set up.
+            """
     }
 
     static func send(defaultSocket: String) -> String {

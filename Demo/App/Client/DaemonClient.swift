@@ -25,7 +25,8 @@ struct DaemonClient {
     /// Sends `line` (a newline is added) and returns the reply line without its newline.
     func request(_ line: String) throws(ClientError) -> String {
         guard let address = UnixSocketAddress(path: path) else {
-            throw ClientError(message: "socket path is empty or longer than \(UnixSocketAddress.maxPathLength) bytes: \(path)")
+            throw ClientError(
+                message: "socket path is empty or longer than \(UnixSocketAddress.maxPathLength) bytes: \(path)")
         }
         let fd = UnixSocket.makeStream()
         guard fd >= 0 else { throw ClientError(message: "socket: \(FileDescriptor.describe(errno))") }
@@ -37,7 +38,8 @@ struct DaemonClient {
         case ENOENT, ECONNREFUSED:
             throw ClientError(message: "no daemon is listening on \(path)", notListening: true)
         case EAGAIN, EWOULDBLOCK, EINPROGRESS:
-            throw ClientError(message: "the daemon on \(path) did not accept the connection within \(SecondsFormat.text(timeout))")
+            throw ClientError(
+                message: "the daemon on \(path) did not accept the connection within \(SecondsFormat.text(timeout))")
         default:
             throw ClientError(message: "cannot connect to \(path): \(FileDescriptor.describe(connected))")
         }
@@ -69,7 +71,8 @@ struct DaemonClient {
             } else if sent < 0 && errno == EINTR {
                 continue
             } else {
-                throw ClientError(message: "the daemon on \(path) stopped taking the request: \(FileDescriptor.describe(errno))")
+                throw ClientError(
+                    message: "the daemon on \(path) stopped taking the request: \(FileDescriptor.describe(errno))")
             }
         }
     }

@@ -6,8 +6,10 @@ enum SendCommand {
     /// The longest URL that fits a request line (`OPEN ` plus the URL within the daemon's cap).
     static let maxURLLength = ServerConfiguration().lineLimit - "OPEN ".utf8.count
 
-    static func run(url: String?, socket: String?, json: Bool, timeout: Double,
-                    environment: [String: String]) -> ExitCode {
+    static func run(
+        url: String?, socket: String?, json: Bool, timeout: Double,
+        environment: [String: String]
+    ) -> ExitCode {
         let line: String
         if let url {
             if let problem = problem(with: url) {
@@ -33,12 +35,14 @@ enum SendCommand {
         do {
             replyLine = try client.request(line)
         } catch {
-            printError("deeplink send: \(error.message)\n"
-                       + UndeliveredLink.advice(url: url, socket: configured, notListening: error.notListening))
+            printError(
+                "deeplink send: \(error.message)\n"
+                    + UndeliveredLink.advice(url: url, socket: configured, notListening: error.notListening))
             return .daemonUnreachable
         }
         guard let value = try? JSONDecoder().decode(JSONValue.self, from: Data(replyLine.utf8)),
-              let reply = Reply(json: value) else {
+            let reply = Reply(json: value)
+        else {
             printError("deeplink send: the daemon's reply is not one of ours: \(LogLine.printable(replyLine))")
             return .daemonUnreachable
         }
@@ -55,8 +59,9 @@ enum SendCommand {
             return .badRequest("the URL contains a control character; percent-encode it")
         }
         if url.utf8.count > maxURLLength {
-            return ReplyError(code: "line_too_long", url: nil,
-                              message: "the URL is longer than \(maxURLLength) bytes, more than a request line holds")
+            return ReplyError(
+                code: "line_too_long", url: nil,
+                message: "the URL is longer than \(maxURLLength) bytes, more than a request line holds")
         }
         return nil
     }

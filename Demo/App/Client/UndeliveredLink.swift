@@ -3,8 +3,10 @@
 enum UndeliveredLink {
     /// The lines printed after the error. `notListening` is true when no daemon runs at all
     /// (rather than one that did not answer).
-    static func advice(url: String?, socket: ConfiguredSocket, notListening: Bool,
-                       binary: String = DesktopEntryCommand.executablePath()) -> String {
+    static func advice(
+        url: String?, socket: ConfiguredSocket, notListening: Bool,
+        binary: String = DesktopEntryCommand.executablePath()
+    ) -> String {
         let what = url.map { "The link \(LogLine.printable($0)) was not delivered." } ?? "The daemon did not answer."
         let serve = shellWord(binary) + " serve" + (socket.isDefault ? "" : " --socket " + shellWord(socket.path))
         guard notListening else {
@@ -16,8 +18,10 @@ enum UndeliveredLink {
         let then = url == nil ? "Start the daemon:" : "Start the daemon, then open the link again:"
         var lines = [what, then, "  \(serve) &"]
         if socket.isDefault {
-            lines += ["or let systemd start it whenever a link arrives:",
-                      "  \(shellWord(binary)) systemd-units   (prints the units and how to enable them)"]
+            lines += [
+                "or let systemd start it whenever a link arrives:",
+                "  \(shellWord(binary)) systemd-units   (prints the units and how to enable them)",
+            ]
         }
         return lines.joined(separator: "\n")
     }

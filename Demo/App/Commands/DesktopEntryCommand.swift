@@ -24,9 +24,12 @@ enum DesktopEntryCommand {
 
     /// The `.desktop` file text.
     static func entry(binary: String, schemes: [String], mimeCommands: [String]) -> String {
-        let install = ["mkdir -p ~/.local/share/applications",
-                       "deeplink desktop-entry > ~/.local/share/applications/\(fileName)",
-                       "update-desktop-database ~/.local/share/applications"] + mimeCommands
+        let install =
+            [
+                "mkdir -p ~/.local/share/applications",
+                "deeplink desktop-entry > ~/.local/share/applications/\(fileName)",
+                "update-desktop-database ~/.local/share/applications",
+            ] + mimeCommands
         return """
             # \(fileName): deep-link handler of the URLRouter demo. Install with:
             \(install.map { "#   " + $0 }.joined(separator: "\n"))
@@ -47,8 +50,10 @@ enum DesktopEntryCommand {
     /// `"`, `` ` ``, `$` and `\` escaped inside the quotes, then `\` doubled again and `%`
     /// doubled for the string level of the file format.
     static func execArgument(_ path: String) -> String {
-        let reserved: Set<Character> = [" ", "\t", "\n", "\"", "'", "\\", ">", "<", "~", "|", "&", ";",
-                                        "$", "*", "?", "#", "(", ")", "`", "="]
+        let reserved: Set<Character> = [
+            " ", "\t", "\n", "\"", "'", "\\", ">", "<", "~", "|", "&", ";",
+            "$", "*", "?", "#", "(", ")", "`", "=",
+        ]
         var argument = path
         if path.contains(where: reserved.contains) {
             argument = "\"" + path.map { "\"`$\\".contains($0) ? "\\\($0)" : String($0) }.joined() + "\""

@@ -9,8 +9,10 @@ import Darwin
 /// `deeplink serve [--socket PATH] [--idle-timeout SECONDS]`: the daemon, in the foreground, on
 /// the socket systemd passed if it passed one, else on `--socket`, `$DEEPLINK_SOCKET` or the default.
 enum ServeCommand {
-    static func run(socket: String?, idleTimeout: Double, environment: [String: String],
-                    service: any DeepLinkService) -> ExitCode {
+    static func run(
+        socket: String?, idleTimeout: Double, environment: [String: String],
+        service: any DeepLinkService
+    ) -> ExitCode {
         var configuration = ServerConfiguration()
         configuration.idleTimeout = idleTimeout
         let configured: ConfiguredSocket
@@ -41,10 +43,12 @@ enum ServeCommand {
         if listener.tookOverStaleSocket {
             LogLine.write("removed a stale socket left by a daemon that is gone")
         }
-        LogLine.write("listening on \(listener.path)\(listener.ownsPath ? "" : " (passed by systemd)") "
-                      + "(pid \(getpid())); schemes accepted: " + service.externalSchemes.joined(separator: ", "))
-        let server = SocketServer(listener: listener, service: service, configuration: configuration,
-                                  signalFD: signalFD, inbox: inbox)
+        LogLine.write(
+            "listening on \(listener.path)\(listener.ownsPath ? "" : " (passed by systemd)") "
+                + "(pid \(getpid())); schemes accepted: " + service.externalSchemes.joined(separator: ", "))
+        let server = SocketServer(
+            listener: listener, service: service, configuration: configuration,
+            signalFD: signalFD, inbox: inbox)
         return server.run()
     }
 

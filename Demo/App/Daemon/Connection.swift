@@ -49,8 +49,10 @@ final class Connection {
     func addSlot(url: String?, reply: Reply?, now: MonotonicInstant, timeout: Double) -> UInt64 {
         let sequence = nextSequence
         nextSequence += 1
-        slots.append(Slot(sequence: sequence, url: url, started: now,
-                          deadline: now.adding(seconds: timeout), reply: reply))
+        slots.append(
+            Slot(
+                sequence: sequence, url: url, started: now,
+                deadline: now.adding(seconds: timeout), reply: reply))
         return sequence
     }
 

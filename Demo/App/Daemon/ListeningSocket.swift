@@ -45,8 +45,9 @@ struct ListeningSocket {
 
     /// The listening socket systemd passed (see ``SystemdActivation``), served as it is.
     static func adopt(passed fd: Int32) -> ListeningSocket {
-        ListeningSocket(fd: fd, path: SystemdActivation.boundPath(of: fd) ?? "the socket passed by systemd",
-                        tookOverStaleSocket: false, ownsPath: false)
+        ListeningSocket(
+            fd: fd, path: SystemdActivation.boundPath(of: fd) ?? "the socket passed by systemd",
+            tookOverStaleSocket: false, ownsPath: false)
     }
 
     /// Stops accepting: closes the socket and removes its file, unless systemd owns it.
@@ -69,7 +70,8 @@ struct ListeningSocket {
             let code = errno
             close(fd)
             if code == EWOULDBLOCK {
-                throw .alreadyRunning("another deeplink daemon is already running on \(socketPath); not starting a second one")
+                throw .alreadyRunning(
+                    "another deeplink daemon is already running on \(socketPath); not starting a second one")
             }
             throw .setup("cannot lock \(lockPath): \(FileDescriptor.describe(code))")
         }

@@ -27,7 +27,8 @@ struct PeerCredentials {
         var credentials = UCred()
         var length = socklen_t(MemoryLayout<UCred>.size)
         guard getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0,
-              length == socklen_t(MemoryLayout<UCred>.size) else { return nil }
+            length == socklen_t(MemoryLayout<UCred>.size)
+        else { return nil }
         pid = credentials.pid
         uid = credentials.uid
         #elseif canImport(Darwin)
@@ -36,7 +37,8 @@ struct PeerCredentials {
         var process = pid_t()
         var length = socklen_t(MemoryLayout<pid_t>.size)
         guard getpeereid(fd, &user, &group) == 0,
-              getsockopt(fd, SOL_LOCAL, LOCAL_PEERPID, &process, &length) == 0 else { return nil }
+            getsockopt(fd, SOL_LOCAL, LOCAL_PEERPID, &process, &length) == 0
+        else { return nil }
         pid = process
         uid = user
         #else

@@ -42,13 +42,18 @@ enum RequestLine: Equatable, Sendable {
         case .open? where !hasArgument:
             return .failure(.badRequest("OPEN needs a URL: OPEN <url>"))
         case .open?:
-            return .success(.open(url: String(decoding: UnsafeBufferPointer(rebasing: text[argumentStart..<end]),
-                                              as: UTF8.self)))
+            return .success(
+                .open(
+                    url: String(
+                        decoding: UnsafeBufferPointer(rebasing: text[argumentStart..<end]),
+                        as: UTF8.self)))
         case nil:
             let name = String(decoding: word, as: UTF8.self)
             let shown = name.count > 20 ? String(name.prefix(20)) + "…" : name
-            return .failure(ReplyError(code: "unknown_command", url: nil,
-                                       message: "unknown command '\(shown)'; send OPEN <url> or PING"))
+            return .failure(
+                ReplyError(
+                    code: "unknown_command", url: nil,
+                    message: "unknown command '\(shown)'; send OPEN <url> or PING"))
         }
     }
 

@@ -6,12 +6,15 @@ struct RequestLog {
 
     /// Adds a line for one request: `conn=3 routed pattern=… url=<redacted…> 0.4ms`, and the
     /// `note` after it if given.
-    mutating func request(_ connection: UInt64, url: String?, reply: Reply, started: MonotonicInstant,
-                          note: String? = nil) {
+    mutating func request(
+        _ connection: UInt64, url: String?, reply: Reply, started: MonotonicInstant,
+        note: String? = nil
+    ) {
         clock.appendTimestamp(to: &pending)
         pending.append(UInt8(ascii: " "))
-        LogLine.appendRequest(connection: connection, outcome: reply.outcome, pattern: reply.pattern, url: url,
-                              milliseconds: MonotonicInstant.now().milliseconds(since: started), to: &pending)
+        LogLine.appendRequest(
+            connection: connection, outcome: reply.outcome, pattern: reply.pattern, url: url,
+            milliseconds: MonotonicInstant.now().milliseconds(since: started), to: &pending)
         if let note {
             pending.append(UInt8(ascii: " "))
             pending.append(contentsOf: note.utf8)

@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
 
 /// The write end of the self-pipe, read by the signal handler. An atomic rather than a plain
 /// global so that the handler can read it without a data race; it is set before the handlers

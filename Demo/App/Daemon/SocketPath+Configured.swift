@@ -24,7 +24,8 @@ struct ConfiguredSocket: Equatable {
         if let option { return ConfiguredSocket(path: option, isDefault: false) }
         if let variable = environment[environmentVariable], !variable.isEmpty {
             guard variable.hasPrefix("/") else {
-                throw UsageError(message: "\(environmentVariable) must be an absolute path, got '\(variable)'", topic: nil)
+                throw UsageError(
+                    message: "\(environmentVariable) must be an absolute path, got '\(variable)'", topic: nil)
             }
             return ConfiguredSocket(path: variable, isDefault: false)
         }
@@ -55,7 +56,8 @@ extension SocketPath {
                 break
             }
             guard errno == ENOENT || errno == ENOTDIR else {
-                throw .setup("the socket's directory \(directory) cannot be used: \(probe): \(FileDescriptor.describe(errno))")
+                throw .setup(
+                    "the socket's directory \(directory) cannot be used: \(probe): \(FileDescriptor.describe(errno))")
             }
             missing.append(probe)
             let parent = Self.directory(of: probe)
@@ -67,8 +69,9 @@ extension SocketPath {
                 // mkdir applies the umask; the daemon's directories are exactly 0700.
                 _ = chmod(created, 0o700)
             } else if errno != EEXIST {
-                throw .setup("the socket's directory \(directory) does not exist and cannot be created: "
-                             + "\(created): \(FileDescriptor.describe(errno))")
+                throw .setup(
+                    "the socket's directory \(directory) does not exist and cannot be created: "
+                        + "\(created): \(FileDescriptor.describe(errno))")
             }
         }
     }

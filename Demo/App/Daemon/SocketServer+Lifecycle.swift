@@ -29,8 +29,11 @@ extension SocketServer {
             }
             guard let peer = PeerCredentials(socket: fd), peer.uid == geteuid() else {
                 let who = PeerCredentials(socket: fd).map { "uid=\($0.uid) pid=\($0.pid)" } ?? "unknown peer"
-                Connection.sendFarewell(.failed(ReplyError(code: "forbidden", url: nil,
-                    message: "this daemon only serves its own user")), to: fd)
+                Connection.sendFarewell(
+                    .failed(
+                        ReplyError(
+                            code: "forbidden", url: nil,
+                            message: "this daemon only serves its own user")), to: fd)
                 close(fd)
                 log.note("refused connection from \(who): not the daemon's user")
                 continue
@@ -67,7 +70,8 @@ extension SocketServer {
         let idleLimit = configuration.idleTimeout
         for client in connections.values where !client.broken {
             var expired = false
-            for index in client.slots.indices where client.slots[index].reply == nil && client.slots[index].deadline <= now {
+            for index in client.slots.indices
+            where client.slots[index].reply == nil && client.slots[index].deadline <= now {
                 let reply = Reply.failed(.timeout(client.slots[index].url, seconds: configuration.handlerTimeout))
                 client.slots[index].reply = reply
                 logRequest(client.id, url: client.slots[index].url, reply: reply, started: client.slots[index].started)
@@ -82,8 +86,12 @@ extension SocketServer {
                 client.broken = true
                 log.note("conn=\(client.id) closed: replies unread for \(SecondsFormat.text(idleLimit))")
             } else if client.slots.isEmpty && !client.readClosed {
-                Connection.sendFarewell(.failed(ReplyError(code: "idle_timeout", url: nil,
-                    message: "no complete request for \(SecondsFormat.text(idleLimit)); closing")), to: client.fd)
+                Connection.sendFarewell(
+                    .failed(
+                        ReplyError(
+                            code: "idle_timeout", url: nil,
+                            message: "no complete request for \(SecondsFormat.text(idleLimit)); closing")),
+                    to: client.fd)
                 client.broken = true
                 log.note("conn=\(client.id) closed: idle for \(SecondsFormat.text(idleLimit))")
             }

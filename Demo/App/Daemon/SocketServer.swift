@@ -31,8 +31,10 @@ final class SocketServer {
     var readBuffer = [UInt8](repeating: 0, count: 16 * 1024)
     var log = RequestLog()
 
-    init(listener: ListeningSocket, service: any DeepLinkService, configuration: ServerConfiguration,
-         signalFD: Int32, inbox: CompletionInbox) {
+    init(
+        listener: ListeningSocket, service: any DeepLinkService, configuration: ServerConfiguration,
+        signalFD: Int32, inbox: CompletionInbox
+    ) {
         self.listener = listener
         self.service = service
         self.configuration = configuration
@@ -182,9 +184,11 @@ final class SocketServer {
         defer { completions.removeAll(keepingCapacity: true) }
         for completion in completions {
             guard let client = connections[completion.connectionID],
-                  let index = client.slots.firstIndex(where: { $0.sequence == completion.sequence }) else {
-                logRequest(completion.connectionID, url: completion.url, reply: completion.reply,
-                           started: completion.started, note: "(client gone or timed out)")
+                let index = client.slots.firstIndex(where: { $0.sequence == completion.sequence })
+            else {
+                logRequest(
+                    completion.connectionID, url: completion.url, reply: completion.reply,
+                    started: completion.started, note: "(client gone or timed out)")
                 continue
             }
             guard client.slots[index].reply == nil else { continue }

@@ -63,10 +63,12 @@ enum SystemdActivation {
             throw .setup("LISTEN_FDS=1 but descriptor \(fd) is not a socket")
         }
         guard option(fd, SOL_SOCKET, SO_TYPE) == Int32(SOCK_STREAM.rawValue),
-              family(fd) == sa_family_t(AF_UNIX),
-              option(fd, SOL_SOCKET, SO_ACCEPTCONN) == 1 else {
-            throw .setup("the socket passed by systemd is not a listening Unix stream socket; "
-                         + "the .socket unit needs ListenStream=<path> and Accept=no")
+            family(fd) == sa_family_t(AF_UNIX),
+            option(fd, SOL_SOCKET, SO_ACCEPTCONN) == 1
+        else {
+            throw .setup(
+                "the socket passed by systemd is not a listening Unix stream socket; "
+                    + "the .socket unit needs ListenStream=<path> and Accept=no")
         }
     }
 

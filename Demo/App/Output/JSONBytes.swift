@@ -12,7 +12,11 @@ enum JSONBytes {
         case .bool(let bool): appendLiteral(bool ? "true" : "false", to: &output)
         case .int(let int): appendInteger(int, to: &output)
         case .double(let double):
-            if double.isFinite { output.append(contentsOf: String(double).utf8) } else { appendLiteral("null", to: &output) }
+            if double.isFinite {
+                output.append(contentsOf: String(double).utf8)
+            } else {
+                appendLiteral("null", to: &output)
+            }
         case .string(let string): appendString(string, to: &output)
         case .array(let elements):
             output.append(UInt8(ascii: "["))
@@ -99,7 +103,8 @@ enum JSONBytes {
             let escaped: UInt32
             if byte >= 0x80 {
                 guard byte == 0xE2, index + 2 < count, bytes[index + 1] == 0x80,
-                      bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9 else {
+                    bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9
+                else {
                     index += 1
                     continue
                 }
@@ -119,16 +124,17 @@ enum JSONBytes {
     /// The escape of one scalar: a short one (`\n`, `\"`, …) where JSON has it, else `\uXXXX`
     /// in lower-case hex.
     private static func appendEscape(_ scalar: UInt32, to output: inout [UInt8]) {
-        let short: UInt8? = switch scalar {
-        case 0x22: UInt8(ascii: "\"")
-        case 0x5C: UInt8(ascii: "\\")
-        case 0x0A: UInt8(ascii: "n")
-        case 0x0D: UInt8(ascii: "r")
-        case 0x09: UInt8(ascii: "t")
-        case 0x08: UInt8(ascii: "b")
-        case 0x0C: UInt8(ascii: "f")
-        default: nil
-        }
+        let short: UInt8? =
+            switch scalar {
+            case 0x22: UInt8(ascii: "\"")
+            case 0x5C: UInt8(ascii: "\\")
+            case 0x0A: UInt8(ascii: "n")
+            case 0x0D: UInt8(ascii: "r")
+            case 0x09: UInt8(ascii: "t")
+            case 0x08: UInt8(ascii: "b")
+            case 0x0C: UInt8(ascii: "f")
+            default: nil
+            }
         output.append(UInt8(ascii: "\\"))
         if let short {
             output.append(short)

@@ -24,7 +24,9 @@ extension JSONValue {
         // Each bit cast is to `T` itself, as the comparison before it has just shown.
         if T.self == String.self { return .string(unsafeBitCast(value, to: String.self)) }
         if T.self == Int.self { return .int(unsafeBitCast(value, to: Int.self)) }
-        if T.self == KeyValuePairs<String, Any>.self { return object(unsafeBitCast(value, to: KeyValuePairs<String, Any>.self)) }
+        if T.self == KeyValuePairs<String, Any>.self {
+            return object(unsafeBitCast(value, to: KeyValuePairs<String, Any>.self))
+        }
         if T.self == [String: Any].self { return sortedObject(unsafeBitCast(value, to: [String: Any].self)) }
         if T.self == Bool.self { return .bool(unsafeBitCast(value, to: Bool.self)) }
         if T.self == Double.self { return .double(unsafeBitCast(value, to: Double.self)) }
@@ -75,7 +77,9 @@ extension JSONValue {
     /// properties in declaration order: `ShopItemView` → `{"id":42,"title":…}`.
     private static func structure(of value: Any) -> JSONValue? {
         let mirror = Mirror(reflecting: value)
-        guard mirror.displayStyle == .struct || mirror.displayStyle == .class, !mirror.children.isEmpty else { return nil }
+        guard mirror.displayStyle == .struct || mirror.displayStyle == .class, !mirror.children.isEmpty else {
+            return nil
+        }
         var members: [(key: String, value: JSONValue)] = []
         for child in mirror.children {
             guard let label = child.label else { return nil }

@@ -3,9 +3,10 @@
 extension JSONValue: Decodable {
     init(from decoder: any Decoder) throws {
         if let container = try? decoder.container(keyedBy: AnyKey.self) {
-            self = .object(try container.allKeys.sorted { $0.stringValue < $1.stringValue }.map {
-                ($0.stringValue, try container.decode(JSONValue.self, forKey: $0))
-            })
+            self = .object(
+                try container.allKeys.sorted { $0.stringValue < $1.stringValue }.map {
+                    ($0.stringValue, try container.decode(JSONValue.self, forKey: $0))
+                })
             return
         }
         if var container = try? decoder.unkeyedContainer() {

@@ -42,8 +42,10 @@ enum LogLine {
 
     /// Appends the log line for one request, without its timestamp or newline:
     /// `conn=3 routed pattern=… url=… 0.4ms`.
-    static func appendRequest(connection: UInt64, outcome: String, pattern: String?, url: String?,
-                              milliseconds: Double?, to output: inout [UInt8]) {
+    static func appendRequest(
+        connection: UInt64, outcome: String, pattern: String?, url: String?,
+        milliseconds: Double?, to output: inout [UInt8]
+    ) {
         JSONBytes.appendLiteral("conn=", to: &output)
         JSONBytes.appendDigits(UInt(connection), width: 1, to: &output)
         output.append(UInt8(ascii: " "))
@@ -108,8 +110,10 @@ struct LogClock {
         gmtime_r(&seconds, &parts)
         var text: [UInt8] = []
         appendDigits(Int(parts.tm_year) + 1900, width: 4, to: &text)
-        for (separator, value) in [("-", parts.tm_mon + 1), ("-", parts.tm_mday), ("T", parts.tm_hour),
-                                   (":", parts.tm_min), (":", parts.tm_sec)] as [(Unicode.Scalar, Int32)] {
+        for (separator, value) in [
+            ("-", parts.tm_mon + 1), ("-", parts.tm_mday), ("T", parts.tm_hour),
+            (":", parts.tm_min), (":", parts.tm_sec),
+        ] as [(Unicode.Scalar, Int32)] {
             text.append(UInt8(ascii: separator))
             appendDigits(Int(value), width: 2, to: &text)
         }

@@ -16,7 +16,9 @@ enum LogRedaction {
         var text = url
         let start = output.count
         text.withUTF8 { redact($0, into: &output) }
-        let isPrintable = output.withUnsafeBufferPointer { isPrintableAsItIs(UnsafeBufferPointer(rebasing: $0[start...])) }
+        let isPrintable = output.withUnsafeBufferPointer {
+            isPrintableAsItIs(UnsafeBufferPointer(rebasing: $0[start...]))
+        }
         guard !isPrintable else { return }
         let redacted = Array(output[start...])
         output.removeSubrange(start...)
@@ -29,7 +31,11 @@ enum LogRedaction {
     static func appendPrintable(_ text: String, to output: inout [UInt8]) {
         var copy = text
         copy.withUTF8 { bytes in
-            if isPrintableAsItIs(bytes) { output.append(contentsOf: bytes) } else { appendPrintable(bytes, to: &output) }
+            if isPrintableAsItIs(bytes) {
+                output.append(contentsOf: bytes)
+            } else {
+                appendPrintable(bytes, to: &output)
+            }
         }
     }
 
@@ -113,7 +119,9 @@ enum LogRedaction {
         var authorityStart: Int?
         if part.count >= 3 {
             for index in 0...(part.count - 3)
-            where part[index] == UInt8(ascii: ":") && part[index + 1] == UInt8(ascii: "/") && part[index + 2] == UInt8(ascii: "/") {
+            where part[index] == UInt8(ascii: ":") && part[index + 1] == UInt8(ascii: "/")
+                && part[index + 2] == UInt8(ascii: "/")
+            {
                 authorityStart = index + 3
                 break
             }

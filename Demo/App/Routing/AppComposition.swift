@@ -12,25 +12,30 @@ enum AppComposition {
     /// Builds the routing every command uses.
     static func makeService() throws(RouteError) -> RouterService {
         // From outside, web links are taken as https to the Shop's host only.
-        let router = Router(options: .init(allowedExternalSchemes: Set(externalSchemes),
-                                           allowedExternalHosts: [ShopModule.webHost]))
+        let router = Router(
+            options: .init(
+                allowedExternalSchemes: Set(externalSchemes),
+                allowedExternalHosts: [ShopModule.webHost]))
         // Only Settings is searched: its target is found by name. Shop and Account register theirs.
         let mediator = Mediator(searchModules: [SettingsModule.moduleName])
         mediator.remotePolicy = RemotePolicy(allowedSchemes: Set(externalSchemes))
 
         var listings: [RouteListing] = []
-        func install(_ module: String, _ guide: [String: (kind: String, reaches: String)],
-                     _ register: () throws(RouteError) -> Void) throws(RouteError) {
+        func install(
+            _ module: String, _ guide: [String: (kind: String, reaches: String)],
+            _ register: () throws(RouteError) -> Void
+        ) throws(RouteError) {
             let before = Set(router.routes.map(\.pattern))
             try register()
             for route in router.routes where !before.contains(route.pattern) {
                 // A route with link origins gets a row per origin (`shop://…`, `https://…`).
                 for pattern in route.originPatterns {
                     let entry = guide[pattern]
-                    listings.append(RouteListing(
-                        pattern: pattern, module: module,
-                        kind: entry?.kind ?? (route.returnsObject ? "object" : "handler"),
-                        reaches: entry?.reaches ?? "", internalOnly: route.access == .internalOnly))
+                    listings.append(
+                        RouteListing(
+                            pattern: pattern, module: module,
+                            kind: entry?.kind ?? (route.returnsObject ? "object" : "handler"),
+                            reaches: entry?.reaches ?? "", internalOnly: route.access == .internalOnly))
                 }
             }
         }
@@ -46,12 +51,13 @@ enum AppComposition {
         try install("App", appRouteGuide) { () throws(RouteError) in
             try registerAbout(on: router, mediator: mediator)
         }
-        return RouterService(router: router, externalSchemes: externalSchemes,
-                             routes: listings.sorted { $0.pattern < $1.pattern })
+        return RouterService(
+            router: router, externalSchemes: externalSchemes,
+            routes: listings.sorted { $0.pattern < $1.pattern })
     }
 
     static let appRouteGuide: [String: (kind: String, reaches: String)] = [
-        "/about": ("handler", "every scheme's about page; uses each module's typed mediator calls"),
+        "/about": ("handler", "every scheme's about page; uses each module's typed mediator calls")
     ]
 
     /// A scheme-less pattern: `shop://about`, `account://about` and `settings://about` all land
@@ -59,12 +65,13 @@ enum AppComposition {
     /// fallback). The app may import every module, so it uses their typed calls.
     private static func registerAbout(on router: Router, mediator: Mediator) throws(RouteError) {
         try router.register("/about") { request in
-            request.complete([
-                "app": "URLRouter demo",
-                "user": mediator.accountUserName() ?? "-",
-                "cartItems": mediator.shopCartCount(),
-                "theme": mediator.settingsTheme() ?? "-",
-            ] as [String: Any])
+            request.complete(
+                [
+                    "app": "URLRouter demo",
+                    "user": mediator.accountUserName() ?? "-",
+                    "cartItems": mediator.shopCartCount(),
+                    "theme": mediator.settingsTheme() ?? "-",
+                ] as [String: Any])
         }
     }
 }

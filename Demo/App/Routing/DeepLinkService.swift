@@ -52,7 +52,6 @@ extension DeepLinkService {
     }
 }
 
-
 /// A one-shot slot a reply is put into from any thread and waited for on another.
 final class ReplyBox: Sendable {
     private let value = Mutex<Reply?>(nil)

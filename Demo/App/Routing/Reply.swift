@@ -118,8 +118,10 @@ enum Reply: Sendable {
             self = .routed(pattern: pattern, parameters: parameters, result: json["result"] ?? .null)
         } else {
             guard let code = json["error"]?.stringValue else { return nil }
-            self = .failed(ReplyError(code: code, url: json["url"]?.stringValue,
-                                      message: json["message"]?.stringValue ?? code))
+            self = .failed(
+                ReplyError(
+                    code: code, url: json["url"]?.stringValue,
+                    message: json["message"]?.stringValue ?? code))
         }
     }
 }
@@ -145,12 +147,14 @@ struct ReplyError: Error, Sendable, Equatable {
         ReplyError(code: "bad_request", url: nil, message: message)
     }
 
-    static let badEncoding = ReplyError(code: "bad_encoding", url: nil,
-                                        message: "the request line is not valid UTF-8")
+    static let badEncoding = ReplyError(
+        code: "bad_encoding", url: nil,
+        message: "the request line is not valid UTF-8")
 
     static func lineTooLong(limit: Int) -> ReplyError {
-        ReplyError(code: "line_too_long", url: nil,
-                   message: "request line longer than \(limit) bytes; discarded up to the next newline")
+        ReplyError(
+            code: "line_too_long", url: nil,
+            message: "request line longer than \(limit) bytes; discarded up to the next newline")
     }
 
     static func timeout(_ url: String?, seconds: Double) -> ReplyError {

@@ -10,8 +10,11 @@ struct RouterService: DeepLinkService {
         router.route(url, source: source.routeSource) { response in
             switch response.result {
             case .success(let value):
-                reply(.routed(pattern: response.match?.pattern ?? "", parameters: response.match?.parameters.dictionary ?? [:],
-                              result: JSONValue(any: value)))
+                reply(
+                    .routed(
+                        pattern: response.match?.pattern ?? "",
+                        parameters: response.match?.parameters.dictionary ?? [:],
+                        result: JSONValue(any: value)))
             case .failure(let error):
                 reply(.failed(ReplyError(error, url: url, pattern: response.match?.pattern)))
             }

@@ -1,4 +1,3 @@
-
 /// One cached target: the first caller creates the instance while later callers wait on this
 /// slot's own lock (never the mediator's), so concurrent first calls create exactly one.
 final class TargetSlot: Sendable {

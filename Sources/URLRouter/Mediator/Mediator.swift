@@ -1,4 +1,3 @@
-
 /// Calls actions on targets by name, so modules reach each other without importing each other
 /// (the Target-Action pattern of CTMediator).
 ///

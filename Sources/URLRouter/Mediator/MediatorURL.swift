@@ -46,9 +46,10 @@ struct MediatorURL {
             parameters[percentDecoded(name)] = percentDecoded(item[name.endIndex...].dropFirst())
         }
         let scheme = String(decoding: bytes[..<colon], as: UTF8.self).lowercased()
-        return .success(MediatorURL(
-            scheme: scheme, target: percentDecoded(host), action: percentDecoded(action),
-            parameters: parameters))
+        return .success(
+            MediatorURL(
+                scheme: scheme, target: percentDecoded(host), action: percentDecoded(action),
+                parameters: parameters))
     }
 
     /// RFC 3986: a letter, then letters, digits, `+`, `-` or `.`.

@@ -88,7 +88,8 @@ public struct RemotePolicy: Sendable {
         // The only two rules that name this call; compared field by field, as Hashable does.
         let naming = [ActionRule(action: call.action, target: call.target), ActionRule(action: call.action)]
         if let actions = allowedActions, !naming.contains(where: actions.contains) {
-            return "the action \(RouteError.quoted(call.action)) of target \(RouteError.quoted(call.target)) is not allowed."
+            return
+                "the action \(RouteError.quoted(call.action)) of target \(RouteError.quoted(call.target)) is not allowed."
         }
         if naming.contains(where: deniedActions.contains) {
             return "the action \(RouteError.quoted(call.action)) of target \(RouteError.quoted(call.target)) is denied."

@@ -112,9 +112,10 @@ struct JSONReader {
         if current == UInt8(ascii: "}") { index += 1; return members }
         while true {
             guard current == UInt8(ascii: "\"") else {
-                throw error(members.isEmpty || current != UInt8(ascii: "}")
-                    ? "expected a field name in double quotes, found \(found())"
-                    : "a comma must not come before '}'")
+                throw error(
+                    members.isEmpty || current != UInt8(ascii: "}")
+                        ? "expected a field name in double quotes, found \(found())"
+                        : "a comma must not come before '}'")
             }
             let keyLine = line
             let key = try string()
@@ -200,13 +201,17 @@ struct JSONReader {
     private mutating func escape(into text: inout [UInt8]) throws(JSONSyntaxError) {
         guard let byte = current else { throw error("a string is not closed") }
         index += 1
-        let simple: [UInt8: UInt8] = [0x22: 0x22, 0x5C: 0x5C, 0x2F: 0x2F, 0x62: 0x08, 0x66: 0x0C,
-                                      0x6E: 0x0A, 0x72: 0x0D, 0x74: 0x09]
+        let simple: [UInt8: UInt8] = [
+            0x22: 0x22, 0x5C: 0x5C, 0x2F: 0x2F, 0x62: 0x08, 0x66: 0x0C,
+            0x6E: 0x0A, 0x72: 0x0D, 0x74: 0x09,
+        ]
         if let replacement = simple[byte] { text.append(replacement); return }
         guard byte == UInt8(ascii: "u") else { throw error("unknown escape '\\\(Character(Unicode.Scalar(byte)))'") }
         var scalar = try hex4()
         if (0xD800..<0xDC00).contains(scalar) {
-            guard bytes[index...].starts(with: [0x5C, 0x75]) else { throw error("a \\u escape is half a surrogate pair") }
+            guard bytes[index...].starts(with: [0x5C, 0x75]) else {
+                throw error("a \\u escape is half a surrogate pair")
+            }
             index += 2
             let low = try hex4()
             guard (0xDC00..<0xE000).contains(low) else { throw error("a \\u escape is half a surrogate pair") }

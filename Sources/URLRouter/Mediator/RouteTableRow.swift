@@ -88,9 +88,11 @@ public struct RouteTableRow: Sendable, Hashable {
             throw RouteTableError(issues: [.init(row: error.row, line: error.line, message: error.message)])
         }
         guard case .array(let elements) = root.value else {
-            throw RouteTableError(issues: [.init(
-                row: nil, line: root.line,
-                message: "a route table is a JSON array of rows, found \(root.kind)")])
+            throw RouteTableError(issues: [
+                .init(
+                    row: nil, line: root.line,
+                    message: "a route table is a JSON array of rows, found \(root.kind)")
+            ])
         }
         var rows: [RouteTableRow] = []
         var issues: [RouteTableError.Issue] = []
@@ -129,8 +131,10 @@ private struct RowReader {
             if seen[member.key] != nil {
                 report(member.line, "field \"\(member.key)\" appears twice")
             } else if !RouteTableRow.fields.contains(member.key) {
-                report(member.line, "unknown field \"\(member.key)\"; a row has "
-                    + RouteTableRow.fields.map { "\"\($0)\"" }.joined(separator: ", "))
+                report(
+                    member.line,
+                    "unknown field \"\(member.key)\"; a row has "
+                        + RouteTableRow.fields.map { "\"\($0)\"" }.joined(separator: ", "))
             } else {
                 seen[member.key] = member
             }
@@ -141,7 +145,9 @@ private struct RowReader {
         let priority = seen["priority"].map { self.priority($0) } ?? 0
         let access = seen["access"].map { self.access($0) } ?? .public
         let origins = seen["origins"].map { self.origins($0) } ?? []
-        guard issues.isEmpty, let pattern, let target, let action, let priority, let access, let origins else { return nil }
+        guard issues.isEmpty, let pattern, let target, let action, let priority, let access, let origins else {
+            return nil
+        }
         var read = RouteTableRow(
             pattern: pattern, target: target, action: action, priority: priority, access: access,
             row: row, line: node.line)
@@ -151,11 +157,17 @@ private struct RowReader {
 
     /// `["shop", "https://shop.example.com"]`: schemes, and web hosts after `https://`.
     private mutating func origins(_ member: JSONNode.Member) -> [LinkOrigin]? {
-        let strings: [String]? = if case .array(let elements) = member.value.value {
-            elements.compactMap { if case .string(let text) = $0.value, !text.isEmpty { text } else { nil } }
-        } else { nil }
-        guard let strings, !strings.isEmpty, case .array(let elements) = member.value.value, strings.count == elements.count else {
-            report(member.line, "field \"origins\" must be a non-empty array of non-empty strings, such as [\"shop\", \"https://shop.example.com\"]")
+        let strings: [String]? =
+            if case .array(let elements) = member.value.value {
+                elements.compactMap { if case .string(let text) = $0.value, !text.isEmpty { text } else { nil } }
+            } else { nil }
+        guard let strings, !strings.isEmpty, case .array(let elements) = member.value.value,
+            strings.count == elements.count
+        else {
+            report(
+                member.line,
+                "field \"origins\" must be a non-empty array of non-empty strings, such as [\"shop\", \"https://shop.example.com\"]"
+            )
             return nil
         }
         return strings.map { text in

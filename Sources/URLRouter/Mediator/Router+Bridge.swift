@@ -21,8 +21,9 @@ extension Router {
         priority: Int = 0, access: RouteAccess = .public, replacing: Bool = false
     ) throws(RouteError) {
         let (handler, externalCheck) = Self.bridge(target: target, action: action, on: mediator)
-        try add(pattern, priority: priority, access: access, replacing: replacing,
-                handler: handler, externalCheck: externalCheck)
+        try add(
+            pattern, priority: priority, access: access, replacing: replacing,
+            handler: handler, externalCheck: externalCheck)
     }
 
     /// The handler and external check of a route bridged to `action` on `target`.
@@ -41,9 +42,10 @@ extension Router {
             }
         }
         let externalCheck: Route.ExternalCheck = { match in
-            mediator.refusal(of: RemoteCall(
-                url: match.url, scheme: scheme(of: match.url), target: target,
-                action: action, parameters: match.parameters.dictionary))
+            mediator.refusal(
+                of: RemoteCall(
+                    url: match.url, scheme: scheme(of: match.url), target: target,
+                    action: action, parameters: match.parameters.dictionary))
         }
         return (.object(handler), externalCheck)
     }
@@ -69,7 +71,8 @@ extension RouteBatch {
         priority: Int = 0, access: RouteAccess = .public, replacing: Bool = false
     ) throws(RouteError) {
         let (handler, externalCheck) = Router.bridge(target: target, action: action, on: mediator)
-        try add(pattern, priority: priority, access: access, replacing: replacing,
-                handler: handler, externalCheck: externalCheck)
+        try add(
+            pattern, priority: priority, access: access, replacing: replacing,
+            handler: handler, externalCheck: externalCheck)
     }
 }

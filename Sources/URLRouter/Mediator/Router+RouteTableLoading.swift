@@ -17,9 +17,11 @@ extension Router {
     /// - Throws: `.invalidRouteTable`, listing every problem with its row and line;
     ///   `.limitExceeded` for a table longer than ``Limits/maxRouteTableLength``.
     @discardableResult
-    public func loadRouteTable(from json: String, on mediator: Mediator = .shared) throws(RouteError) -> [RouteTableRow] {
+    public func loadRouteTable(from json: String, on mediator: Mediator = .shared) throws(RouteError) -> [RouteTableRow]
+    {
         try checkRouteTableLength(json.utf8.count, "The route table")
-        return try register(rows: Self.rows { () throws(RouteTableError) in try RouteTableRow.parse(json) }, on: mediator)
+        return try register(
+            rows: Self.rows { () throws(RouteTableError) in try RouteTableRow.parse(json) }, on: mediator)
     }
 
     /// Registers a route table from a file's contents, like the `String` form.
@@ -30,7 +32,8 @@ extension Router {
     @discardableResult
     public func loadRouteTable(from data: Data, on mediator: Mediator = .shared) throws(RouteError) -> [RouteTableRow] {
         try checkRouteTableLength(data.count, "The route table")
-        return try register(rows: Self.rows { () throws(RouteTableError) in try RouteTableRow.parse(data) }, on: mediator)
+        return try register(
+            rows: Self.rows { () throws(RouteTableError) in try RouteTableRow.parse(data) }, on: mediator)
     }
 
     /// Registers a route table read from a file, like the `String` form.
@@ -52,7 +55,8 @@ extension Router {
                 .invalidRouteTable,
                 "Cannot read the route table \(RouteError.quoted(file.path)): \(error.localizedDescription)")
         }
-        try checkRouteTableLength(data.count, "The route table \(RouteError.quoted(file.path))", atLeast: data.count > limit)
+        try checkRouteTableLength(
+            data.count, "The route table \(RouteError.quoted(file.path))", atLeast: data.count > limit)
         return try loadRouteTable(from: data, on: mediator)
     }
 
@@ -60,8 +64,10 @@ extension Router {
     private func checkRouteTableLength(_ length: Int, _ what: String, atLeast: Bool = false) throws(RouteError) {
         let limit = options.limits.maxRouteTableLength
         guard length > limit else { return }
-        throw RouteError(.limitExceeded,
-            "\(what) is \(atLeast ? "more than \(limit)" : "\(length)") bytes; the limit is \(limit) (Router.Limits.maxRouteTableLength).")
+        throw RouteError(
+            .limitExceeded,
+            "\(what) is \(atLeast ? "more than \(limit)" : "\(length)") bytes; the limit is \(limit) (Router.Limits.maxRouteTableLength)."
+        )
     }
 
     private static func rows(
@@ -88,7 +94,9 @@ extension Router {
                     issues.append(RouteTableError.Issue(row: row.row, line: row.line, message: error.message))
                 }
             }
-            guard issues.isEmpty else { throw RouteError(.invalidRouteTable, RouteTableError(issues: issues).description) }
+            guard issues.isEmpty else {
+                throw RouteError(.invalidRouteTable, RouteTableError(issues: issues).description)
+            }
         }
         return rows
     }

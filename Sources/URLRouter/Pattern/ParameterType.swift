@@ -63,7 +63,8 @@ public struct RouteParameterType: Sendable {
             let digit = bytes[index] &- UInt8(ascii: "0")
             guard digit < 10 else { return false }
             let (times10, o1) = value.multipliedReportingOverflow(by: 10)
-            let (next, o2) = negative
+            let (next, o2) =
+                negative
                 ? times10.subtractingReportingOverflow(Int64(digit))
                 : times10.addingReportingOverflow(Int64(digit))
             guard !o1, !o2 else { return false }

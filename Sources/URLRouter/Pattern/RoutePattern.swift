@@ -35,13 +35,17 @@ struct RoutePattern: Sendable {
     /// - Complexity: O(pattern length × expansions).
     init(_ text: String, knownTypes: (String) -> Bool, limits: Router.Limits) throws(RouteError) {
         guard text.utf8.count <= limits.maxPatternLength else {
-            throw RouteError(.limitExceeded,
-                "Pattern \(RouteError.quoted(text)) is \(text.utf8.count) bytes; the limit is \(limits.maxPatternLength) (Router.Limits.maxPatternLength).")
+            throw RouteError(
+                .limitExceeded,
+                "Pattern \(RouteError.quoted(text)) is \(text.utf8.count) bytes; the limit is \(limits.maxPatternLength) (Router.Limits.maxPatternLength)."
+            )
         }
         var utf8 = text
         let parsed = withoutActuallyEscaping(knownTypes) { knownTypes in
             utf8.withUTF8 { bytes in
-                Result { () throws(RouteError) in try Parser(text: text, knownTypes: knownTypes, limits: limits).parse(bytes) }
+                Result { () throws(RouteError) in
+                    try Parser(text: text, knownTypes: knownTypes, limits: limits).parse(bytes)
+                }
             }
         }
         self.text = text
@@ -97,7 +101,9 @@ private struct Parser {
     }
 
     /// Expands optional groups: `a(/b)(/c)` → `a`, `a/b`, `a/c`, `a/b/c`. Groups may nest.
-    private func expand(_ text: Slice<UnsafeBufferPointer<UInt8>>, _ index: inout Int, depth: Int) throws(RouteError) -> [[UInt8]] {
+    private func expand(_ text: Slice<UnsafeBufferPointer<UInt8>>, _ index: inout Int, depth: Int) throws(RouteError)
+        -> [[UInt8]]
+    {
         var results: [[UInt8]] = [[]]
         // Bytes since the last group, appended to every result at once: one append per byte per
         // result would be quadratic in the pattern's length.
@@ -143,8 +149,10 @@ private struct Parser {
         let path = UnsafeBufferPointer(rebasing: path)
         let count = Self.partCount(path)
         guard count <= limits.maxSegments else {
-            throw RouteError(.limitExceeded,
-                "Pattern \(RouteError.quoted(text)) has \(count) segments; the limit is \(limits.maxSegments) (Router.Limits.maxSegments).")
+            throw RouteError(
+                .limitExceeded,
+                "Pattern \(RouteError.quoted(text)) has \(count) segments; the limit is \(limits.maxSegments) (Router.Limits.maxSegments)."
+            )
         }
         var literals: [UInt8] = []
         literals.reserveCapacity(path.count)
@@ -201,7 +209,9 @@ private struct Parser {
 
     /// One segment; a literal's decoded bytes are appended to `literals`, and it is returned
     /// empty for the caller to cut from them.
-    private func segment(_ part: UnsafeBufferPointer<UInt8>, literals: inout [UInt8]) throws(RouteError) -> PatternSegment {
+    private func segment(_ part: UnsafeBufferPointer<UInt8>, literals: inout [UInt8]) throws(RouteError)
+        -> PatternSegment
+    {
         if part.count == 2, part[0] == UInt8(ascii: "*"), part[1] == UInt8(ascii: "*") { return .catchAll }
         if part.count == 1, part[0] == UInt8(ascii: "*") { return .wildcard }
         guard part.first == UInt8(ascii: ":") else {
@@ -229,7 +239,8 @@ private struct Parser {
             let typeName = String(decoding: UnsafeBufferPointer(rebasing: part[(index + 1)..<close]), as: UTF8.self)
             guard !typeName.isEmpty else { throw fail("the placeholder \"\(quoted)\" has an empty type.") }
             guard knownTypes(typeName) else {
-                throw fail("unknown type \"\(typeName)\" in \"\(quoted)\"; register it with a RouteParameterType first.")
+                throw fail(
+                    "unknown type \"\(typeName)\" in \"\(quoted)\"; register it with a RouteParameterType first.")
             }
             type = typeName
             index = close + 1

@@ -38,17 +38,22 @@ public enum LinkOrigin: Sendable, Hashable, CustomStringConvertible {
             let bytes = Array((lowered + ":").utf8)
             let length = bytes.withUnsafeBufferPointer { URLScanner.schemeLength($0) }
             guard length > 0, length == bytes.count - 1 else {
-                throw .invalidPattern(pattern, "the origin scheme \(RouteError.quoted(scheme)) is not a scheme ([A-Za-z][A-Za-z0-9+.-]*).")
+                throw .invalidPattern(
+                    pattern, "the origin scheme \(RouteError.quoted(scheme)) is not a scheme ([A-Za-z][A-Za-z0-9+.-]*)."
+                )
             }
             guard lowered != "https", lowered != "http" else {
-                throw .invalidPattern(pattern, "\(RouteError.quoted(scheme)) is a web scheme; list the host as .web(\"host\") instead.")
+                throw .invalidPattern(
+                    pattern, "\(RouteError.quoted(scheme)) is a web scheme; list the host as .web(\"host\") instead.")
             }
             return .scheme(lowered)
         case .web(let host):
             let lowered = Self.asciiLowercased(host)
             guard Self.isHostName(lowered) else {
-                throw .invalidPattern(pattern,
-                    "the web host \(RouteError.quoted(host)) is not a host name: dot-separated labels of ASCII letters, digits and \"-\", no port, no userinfo, no trailing dot.")
+                throw .invalidPattern(
+                    pattern,
+                    "the web host \(RouteError.quoted(host)) is not a host name: dot-separated labels of ASCII letters, digits and \"-\", no port, no userinfo, no trailing dot."
+                )
             }
             return .web(lowered)
         }
@@ -69,7 +74,9 @@ public enum LinkOrigin: Sendable, Hashable, CustomStringConvertible {
         guard !bytes.isEmpty, bytes.count <= 253 else { return false }
         for label in bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false) {
             guard (1...63).contains(label.count), label.first != UInt8(ascii: "-"), label.last != UInt8(ascii: "-"),
-                  label.allSatisfy({ $0 &- UInt8(ascii: "a") < 26 || $0 &- UInt8(ascii: "0") < 10 || $0 == UInt8(ascii: "-") })
+                label.allSatisfy({
+                    $0 &- UInt8(ascii: "a") < 26 || $0 &- UInt8(ascii: "0") < 10 || $0 == UInt8(ascii: "-")
+                })
             else { return false }
         }
         return true
@@ -88,7 +95,8 @@ public enum LinkOrigin: Sendable, Hashable, CustomStringConvertible {
         let bytes = Array(path.utf8)
         let schemeLength = bytes.withUnsafeBufferPointer { URLScanner.schemeLength($0) }
         guard !path.hasPrefix("/"), schemeLength == 0 else {
-            throw .invalidPattern(path, "with link origins, write the path alone, without a scheme or leading \"/\" (\"item/:id\").")
+            throw .invalidPattern(
+                path, "with link origins, write the path alone, without a scheme or leading \"/\" (\"item/:id\").")
         }
         guard !path.isEmpty else {
             throw .invalidPattern(path, "with link origins, the path has at least one segment.")
@@ -117,7 +125,9 @@ public enum LinkOrigin: Sendable, Hashable, CustomStringConvertible {
         var start = length + 1
         while start < bytes.count, bytes[start] == UInt8(ascii: "/") { start += 1 }
         var end = start
-        while end < bytes.count, bytes[end] != UInt8(ascii: "/"), bytes[end] != UInt8(ascii: "?"), bytes[end] != UInt8(ascii: "#") {
+        while end < bytes.count, bytes[end] != UInt8(ascii: "/"), bytes[end] != UInt8(ascii: "?"),
+            bytes[end] != UInt8(ascii: "#")
+        {
             end += 1
         }
         return (scheme, bytes[start..<end])

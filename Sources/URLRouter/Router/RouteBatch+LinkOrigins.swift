@@ -14,8 +14,9 @@ extension RouteBatch {
         replacing: Bool = false, handler: @escaping @Sendable (RouteRequest) -> Void
     ) throws(RouteError) {
         try LinkOrigin.requireSome(origins, path: path)
-        try draft.add(path, origins: origins, priority: priority, access: access, replacing: replacing,
-                      handler: .action(handler), options: options)
+        try draft.add(
+            path, origins: origins, priority: priority, access: access, replacing: replacing,
+            handler: .action(handler), options: options)
     }
 
     /// Registers a handler that returns a value under several link origins in the batch, as
@@ -31,8 +32,9 @@ extension RouteBatch {
         replacing: Bool = false, handler: @escaping @Sendable (RouteRequest) -> Any?
     ) throws(RouteError) {
         try LinkOrigin.requireSome(origins, path: path)
-        try draft.add(path, origins: origins, priority: priority, access: access, replacing: replacing,
-                      handler: .object(handler), options: options)
+        try draft.add(
+            path, origins: origins, priority: priority, access: access, replacing: replacing,
+            handler: .object(handler), options: options)
     }
 
     /// Removes the route registered with `path` and `origins`, as

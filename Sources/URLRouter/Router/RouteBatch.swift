@@ -67,8 +67,9 @@ public struct RouteBatch: Sendable {
         _ pattern: String, priority: Int = 0, access: RouteAccess = .public, replacing: Bool = false,
         handler: @escaping @Sendable (RouteRequest) -> Void
     ) throws(RouteError) {
-        try draft.add(pattern, priority: priority, access: access, replacing: replacing, handler: .action(handler),
-                      options: options)
+        try draft.add(
+            pattern, priority: priority, access: access, replacing: replacing, handler: .action(handler),
+            options: options)
     }
 
     /// Registers a handler that returns a value, as ``Router/registerObject(_:priority:access:replacing:handler:)-(String,_,_,_,_)``.
@@ -80,8 +81,9 @@ public struct RouteBatch: Sendable {
         _ pattern: String, priority: Int = 0, access: RouteAccess = .public, replacing: Bool = false,
         handler: @escaping @Sendable (RouteRequest) -> Any?
     ) throws(RouteError) {
-        try draft.add(pattern, priority: priority, access: access, replacing: replacing, handler: .object(handler),
-                      options: options)
+        try draft.add(
+            pattern, priority: priority, access: access, replacing: replacing, handler: .object(handler),
+            options: options)
     }
 
     /// Removes the route registered for `pattern`, as ``Router/deregister(_:)``.
@@ -112,7 +114,8 @@ public struct RouteBatch: Sendable {
         _ pattern: String, origins: [LinkOrigin] = [], priority: Int, access: RouteAccess, replacing: Bool,
         handler: Route.Handler, externalCheck: Route.ExternalCheck?
     ) throws(RouteError) {
-        try draft.add(pattern, origins: origins, priority: priority, access: access, replacing: replacing,
-                      handler: handler, externalCheck: externalCheck, options: options)
+        try draft.add(
+            pattern, origins: origins, priority: priority, access: access, replacing: replacing,
+            handler: handler, externalCheck: externalCheck, options: options)
     }
 }

@@ -106,9 +106,11 @@ public struct RouteParameters: Sendable, Sequence, CustomStringConvertible {
 
     private func value(of capture: Trie.LeafCapture, at index: Int) -> String {
         // A cached capture holds no `%`: its text is its raw bytes.
-        if capture.trim == 0, let range = offsets.cachedCapture(index), let value = url.utf8.withContiguousStorageIfAvailable({
-            PercentDecoding.text(UnsafeBufferPointer(rebasing: $0[range.start..<range.end]))
-        }) {
+        if capture.trim == 0, let range = offsets.cachedCapture(index),
+            let value = url.utf8.withContiguousStorageIfAvailable({
+                PercentDecoding.text(UnsafeBufferPointer(rebasing: $0[range.start..<range.end]))
+            })
+        {
             return value
         }
         return withBytes { bytes in
@@ -116,7 +118,8 @@ public struct RouteParameters: Sendable, Sequence, CustomStringConvertible {
             let raw = UnsafeBufferPointer(rebasing: bytes[range.start..<range.end])
             guard capture.trim > 0 else { return PercentDecoding.string(raw, plusAsSpace: false) }
             return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: raw.count) { buffer in
-                let count = PercentDecoding.decode(raw, into: buffer.baseAddress!, plusAsSpace: false) - Int(capture.trim)
+                let count =
+                    PercentDecoding.decode(raw, into: buffer.baseAddress!, plusAsSpace: false) - Int(capture.trim)
                 return PercentDecoding.text(UnsafeBufferPointer(start: buffer.baseAddress, count: Swift.max(count, 0)))
             }
         }

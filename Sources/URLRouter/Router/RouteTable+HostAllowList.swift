@@ -14,11 +14,17 @@ extension RouteTable {
     func webLinkVerdict(_ url: String, hosts: Set<String>) -> WebLinkVerdict {
         guard let (scheme, raw) = LinkOrigin.webParts(of: url) else { return .notWeb }
         guard scheme == "https" else {
-            return .refused(.refused(url, reason: "an http link is not allowed from outside; web links must use https."))
+            return .refused(
+                .refused(url, reason: "an http link is not allowed from outside; web links must use https."))
         }
         let host = String(decoding: raw.map(foldASCII), as: UTF8.self)
         guard LinkOrigin.isHostName(host), hosts.contains(host) else {
-            return .refused(.refused(url, reason: "the host \(RouteError.quoted(String(decoding: raw, as: UTF8.self))) is not allowed from outside."))
+            return .refused(
+                .refused(
+                    url,
+                    reason:
+                        "the host \(RouteError.quoted(String(decoding: raw, as: UTF8.self))) is not allowed from outside."
+                ))
         }
         return .allowed
     }

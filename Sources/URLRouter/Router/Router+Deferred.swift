@@ -26,7 +26,9 @@ extension Router {
     public var isReady: Bool {
         get { readyFlag.load(ordering: .acquiring) }
         set {
-            if newValue { replayDeferred() } else {
+            if newValue {
+                replayDeferred()
+            } else {
                 deferred.withLock { state in
                     state.isReady = false
                     readyFlag.store(false, ordering: .releasing)
@@ -54,8 +56,10 @@ extension Router {
             table.notify(url: url, source: source, pattern: nil, outcome: .deferred, since: .now)
         }
         if let dropped {
-            let error = RouteError(.dropped,
-                "Dropped \(RouteError.quoted(dropped.url)): more than \(options.limits.maxDeferredOpens) opens waited for the router to be ready (Router.Limits.maxDeferredOpens).")
+            let error = RouteError(
+                .dropped,
+                "Dropped \(RouteError.quoted(dropped.url)): more than \(options.limits.maxDeferredOpens) opens waited for the router to be ready (Router.Limits.maxDeferredOpens)."
+            )
             dropped.respond?(RouteResponse(url: dropped.url, match: nil, result: .failure(error)))
             if !table.hooks.observers.isEmpty {
                 table.notify(url: dropped.url, source: dropped.source, pattern: nil, outcome: .dropped, since: .now)

@@ -40,7 +40,8 @@ extension Router {
             a.candidate.order(won: a.verdict == .won) < b.candidate.order(won: b.verdict == .won)
         }
         explanation.candidates = sorted.map { entry in
-            RouteExplanation.Candidate(pattern: entry.candidate.shown, priority: entry.candidate.priority, verdict: entry.verdict)
+            RouteExplanation.Candidate(
+                pattern: entry.candidate.shown, priority: entry.candidate.priority, verdict: entry.verdict)
         }
         return explanation
     }
@@ -66,9 +67,13 @@ private struct Evaluated {
         guard let entry = table.routes[Int(route)] else { return nil }
         var best: Evaluated?
         for text in entry.originPatterns {
-            guard let candidate = Evaluated(route: route, priority: Int(entry.priority), text: text, table: table, url: url)
+            guard
+                let candidate = Evaluated(
+                    route: route, priority: Int(entry.priority), text: text, table: table, url: url)
             else { continue }
-            if let found = best, found.failure == nil || (candidate.failure != nil && candidate.progress <= found.progress) {
+            if let found = best,
+                found.failure == nil || (candidate.failure != nil && candidate.progress <= found.progress)
+            {
                 continue
             }
             best = candidate
@@ -140,7 +145,9 @@ private struct ParsedURL {
         bytes.withUnsafeBufferPointer { bytes in
             withUnsafeTemporaryAllocation(of: ScannedSegment.self, capacity: capacity) { buffer in
                 let scanned = URLScanner.scan(bytes, segments: buffer)
-                if scanned.schemeEnd > 0 { scheme = String(decoding: bytes[..<scanned.schemeEnd], as: UTF8.self).lowercased() }
+                if scanned.schemeEnd > 0 {
+                    scheme = String(decoding: bytes[..<scanned.schemeEnd], as: UTF8.self).lowercased()
+                }
                 hasAuthority = scanned.hasAuthority
                 for segment in buffer.prefix(scanned.segmentCount) {
                     let raw = UnsafeBufferPointer(rebasing: bytes[Int(segment.start)..<Int(segment.end)])
@@ -152,25 +159,30 @@ private struct ParsedURL {
                 }
                 if scanned.queryStart >= 0 {
                     QueryScanner.forEach(in: bytes, Int32(scanned.queryStart), Int32(scanned.queryEnd)) { name, value in
-                        queryItems.append(RouteQueryItem(
-                            name: PercentDecoding.string(name, plusAsSpace: table.options.formDecoding),
-                            value: PercentDecoding.string(value, plusAsSpace: table.options.formDecoding)))
+                        queryItems.append(
+                            RouteQueryItem(
+                                name: PercentDecoding.string(name, plusAsSpace: table.options.formDecoding),
+                                value: PercentDecoding.string(value, plusAsSpace: table.options.formDecoding)))
                         return true
                     }
                 }
                 if scanned.fragmentStart >= 0 {
-                    fragment = PercentDecoding.string(UnsafeBufferPointer(rebasing: bytes[scanned.fragmentStart...]), plusAsSpace: false)
+                    fragment = PercentDecoding.string(
+                        UnsafeBufferPointer(rebasing: bytes[scanned.fragmentStart...]), plusAsSpace: false)
                 }
             }
         }
     }
 
     /// Whether `pattern` takes these segments; if not, why, and how many segments fit first.
-    func evaluate(_ pattern: [PatternSegment], table: RouteTable) -> (failure: RouteExplanation.Verdict?, progress: Int) {
+    func evaluate(_ pattern: [PatternSegment], table: RouteTable) -> (failure: RouteExplanation.Verdict?, progress: Int)
+    {
         let needed = pattern.filter { $0 != .catchAll }.count
         for (index, segment) in pattern.enumerated() {
             if segment == .catchAll { return (nil, index) }
-            guard index < segmentBytes.count else { return (.tooFewSegments(needed: needed, found: segmentBytes.count), index) }
+            guard index < segmentBytes.count else {
+                return (.tooFewSegments(needed: needed, found: segmentBytes.count), index)
+            }
             let found = segmentBytes[index]
             let shown = segments[index]
             switch segment {
@@ -178,19 +190,31 @@ private struct ParsedURL {
                 let fold = Trie.folds(depth: index, caseInsensitivePaths: table.options.caseInsensitivePaths)
                 let equal = fold ? expected.map(foldASCII) == found.map(foldASCII) : expected.elementsEqual(found)
                 if !equal {
-                    return (.wrongLiteral(segment: index + 1, expected: String(decoding: expected, as: UTF8.self), found: shown), index)
+                    return (
+                        .wrongLiteral(
+                            segment: index + 1, expected: String(decoding: expected, as: UTF8.self), found: shown),
+                        index
+                    )
                 }
             case .parameter(_, let type, let suffix):
                 var value = found
                 if !suffix.isEmpty {
                     guard found.count > suffix.count, found.suffix(suffix.count).elementsEqual(suffix) else {
-                        return (.wrongSuffix(segment: index + 1, suffix: String(decoding: suffix, as: UTF8.self), found: shown), index)
+                        return (
+                            .wrongSuffix(
+                                segment: index + 1, suffix: String(decoding: suffix, as: UTF8.self), found: shown),
+                            index
+                        )
                     }
                     value = Array(found.dropLast(suffix.count))
                 }
                 if let type, let checker = table.trie.types.first(where: { $0.name == type }),
-                   !value.withUnsafeBufferPointer({ checker.accepts($0) }) {
-                    return (.typeMismatch(segment: index + 1, type: type, found: String(decoding: value, as: UTF8.self)), index)
+                    !value.withUnsafeBufferPointer({ checker.accepts($0) })
+                {
+                    return (
+                        .typeMismatch(segment: index + 1, type: type, found: String(decoding: value, as: UTF8.self)),
+                        index
+                    )
                 }
             case .wildcard, .catchAll:
                 break

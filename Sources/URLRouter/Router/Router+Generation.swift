@@ -29,17 +29,22 @@ extension Router {
             case .parameter(let name, let type, let suffix):
                 let value = parameters[name]!
                 guard !value.isEmpty else {
-                    throw RouteError(.invalidParameter, "The value for \":\(name)\" in \(RouteError.quoted(pattern)) is empty.")
+                    throw RouteError(
+                        .invalidParameter, "The value for \":\(name)\" in \(RouteError.quoted(pattern)) is empty.")
                 }
                 if let type, let checker = types.first(where: { $0.name == type }) {
                     var bytes = Array(value.utf8)
                     guard bytes.withUnsafeMutableBufferPointer({ checker.accepts(UnsafeBufferPointer($0)) }) else {
-                        throw RouteError(.invalidParameter,
-                            "The value \(RouteError.quoted(value)) for \":\(name)\" in \(RouteError.quoted(pattern)) is not of type \(type).")
+                        throw RouteError(
+                            .invalidParameter,
+                            "The value \(RouteError.quoted(value)) for \":\(name)\" in \(RouteError.quoted(pattern)) is not of type \(type)."
+                        )
                     }
                 }
                 used.insert(name)
-                segments.append(URLEncoding.encode(value, allowed: .pathSegment) + URLEncoding.encode(suffix, allowed: .pathSegment))
+                segments.append(
+                    URLEncoding.encode(value, allowed: .pathSegment) + URLEncoding.encode(suffix, allowed: .pathSegment)
+                )
             case .wildcard:
                 guard let value = parameters["*"], !value.isEmpty else {
                     throw RouteError(.missingParameter, "\(RouteError.quoted(pattern)) needs a value for \"*\".")
@@ -50,8 +55,10 @@ extension Router {
                 used.insert("**")
                 // Split on scalars, as matching splits on bytes: `/` followed by a combining mark
                 // still separates segments.
-                let pieces = (parameters["**"] ?? "").unicodeScalars.split(separator: "/", omittingEmptySubsequences: true)
-                segments.append(contentsOf: pieces.map { URLEncoding.encode(String(Substring($0)), allowed: .pathSegment) })
+                let pieces = (parameters["**"] ?? "").unicodeScalars.split(
+                    separator: "/", omittingEmptySubsequences: true)
+                segments.append(
+                    contentsOf: pieces.map { URLEncoding.encode(String(Substring($0)), allowed: .pathSegment) })
             }
         }
         var url = ""
@@ -59,9 +66,12 @@ extension Router {
         url += segments.joined(separator: "/")
         let leftovers = parameters.filter { !used.contains($0.key) && $0.key != "*" && $0.key != "**" }
         if !leftovers.isEmpty {
-            url += "?" + leftovers.sorted { $0.key < $1.key }.map {
-                URLEncoding.encode($0.key, allowed: .queryItem) + "=" + URLEncoding.encode($0.value, allowed: .queryItem)
-            }.joined(separator: "&")
+            url +=
+                "?"
+                + leftovers.sorted { $0.key < $1.key }.map {
+                    URLEncoding.encode($0.key, allowed: .queryItem) + "="
+                        + URLEncoding.encode($0.value, allowed: .queryItem)
+                }.joined(separator: "&")
         }
         if parsed.expansions.count > 1 {
             try checkRoundTrip(url, pattern: pattern, types: types, chosen: chosen, parameters: parameters)
@@ -74,11 +84,13 @@ extension Router {
     /// URL, and matching prefers the more specific one (`p(/:x)(/:y<int>)` reads `p/5` as `y`;
     /// `a(/:v)/**` reads `a/q` as `v`, not as the path `q`).
     private func checkRoundTrip(
-        _ url: String, pattern: String, types: [RouteParameterType], chosen: [PatternSegment], parameters: [String: String]
+        _ url: String, pattern: String, types: [RouteParameterType], chosen: [PatternSegment],
+        parameters: [String: String]
     ) throws(RouteError) {
         var alone = RouterState()
         alone.trie.types = types
-        try alone.add(pattern, priority: 0, access: .public, replacing: false, handler: .action { _ in }, options: options)
+        try alone.add(
+            pattern, priority: 0, access: .public, replacing: false, handler: .action { _ in }, options: options)
         let lookup = alone.freeze(options: options).lookup(url)
         // Over a limit, opening the URL will say so; there is nothing to read back.
         if case .overLimit = lookup { return }
@@ -87,18 +99,27 @@ extension Router {
         let path = (parameters["**"] ?? "").unicodeScalars.split(separator: "/").map { String(Substring($0)) }
         let expectedWildcard = chosen.last == .catchAll ? path : []
         guard case .matched(let match) = lookup else {
-            throw RouteError(.invalidParameter, "\(RouteError.quoted(url)) does not match \(RouteError.quoted(pattern)).")
+            throw RouteError(
+                .invalidParameter, "\(RouteError.quoted(url)) does not match \(RouteError.quoted(pattern)).")
         }
         if match.parameters.path == expected, match.wildcard == expectedWildcard { return }
-        var readBack = match.parameters.path.sorted { $0.key < $1.key }.map { ":\($0.key) = \(RouteError.quoted($0.value))" }
-        if !match.wildcard.isEmpty { readBack.append("** = \(RouteError.quoted(match.wildcard.joined(separator: "/")))") }
-        throw RouteError(.invalidParameter,
-            "\(RouteError.quoted(url)) would not give its values back from \(RouteError.quoted(pattern)): another combination of its optional groups matches it first and reads \(readBack.isEmpty ? "no placeholders" : readBack.joined(separator: ", ")). Give that group's placeholders too, or register the combinations as separate patterns.")
+        var readBack = match.parameters.path.sorted { $0.key < $1.key }.map {
+            ":\($0.key) = \(RouteError.quoted($0.value))"
+        }
+        if !match.wildcard.isEmpty {
+            readBack.append("** = \(RouteError.quoted(match.wildcard.joined(separator: "/")))")
+        }
+        throw RouteError(
+            .invalidParameter,
+            "\(RouteError.quoted(url)) would not give its values back from \(RouteError.quoted(pattern)): another combination of its optional groups matches it first and reads \(readBack.isEmpty ? "no placeholders" : readBack.joined(separator: ", ")). Give that group's placeholders too, or register the combinations as separate patterns."
+        )
     }
 
     /// The longest combination of optional groups whose placeholders are all given; `*` counts
     /// as a placeholder named `*`, while `**` may always take no segments.
-    private static func expansion(of pattern: RoutePattern, for parameters: [String: String]) throws(RouteError) -> [PatternSegment] {
+    private static func expansion(of pattern: RoutePattern, for parameters: [String: String]) throws(RouteError)
+        -> [PatternSegment]
+    {
         func missing(_ segment: PatternSegment) -> String? {
             switch segment {
             case .parameter(let name, _, _): parameters[name] == nil ? "\":\(name)\"" : nil
@@ -109,7 +130,8 @@ extension Router {
         let satisfied = pattern.expansions.filter { segments in segments.allSatisfy { missing($0) == nil } }
         guard let best = satisfied.max(by: { $0.count < $1.count }) else {
             let names = pattern.expansions[0].compactMap(missing)
-            throw RouteError(.missingParameter,
+            throw RouteError(
+                .missingParameter,
                 "\(RouteError.quoted(pattern.text)) needs a value for " + names.joined(separator: ", ") + ".")
         }
         return best

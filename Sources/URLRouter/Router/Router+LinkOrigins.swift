@@ -23,8 +23,9 @@ extension Router {
     ) throws(RouteError) {
         try LinkOrigin.requireSome(origins, path: path)
         try mutate { (state: inout RouterState) throws(RouteError) in
-            try state.add(path, origins: origins, priority: priority, access: access, replacing: replacing,
-                          handler: .action(handler), options: options)
+            try state.add(
+                path, origins: origins, priority: priority, access: access, replacing: replacing,
+                handler: .action(handler), options: options)
         }
     }
 
@@ -42,8 +43,9 @@ extension Router {
     ) throws(RouteError) {
         try LinkOrigin.requireSome(origins, path: path)
         try mutate { (state: inout RouterState) throws(RouteError) in
-            try state.add(path, origins: origins, priority: priority, access: access, replacing: replacing,
-                          handler: .object(handler), options: options)
+            try state.add(
+                path, origins: origins, priority: priority, access: access, replacing: replacing,
+                handler: .object(handler), options: options)
         }
     }
 
@@ -78,13 +80,18 @@ extension Router {
         let full = wanted.pattern(path)
         let registered = state.withLock { state -> Route? in
             guard let pattern = try? state.parse(full, options: options), let first = pattern.expansions.first,
-                  case let id = state.owner(of: pattern, first, options: options), id >= 0 else { return nil }
+                case let id = state.owner(of: pattern, first, options: options), id >= 0
+            else { return nil }
             return state.routes.live(id)
         }
         guard let registered, registered.pattern == path, registered.origins.contains(wanted) else {
-            let known = routes.filter { $0.pattern == path && !$0.origins.isEmpty }.flatMap(\.origins).map(\.description)
-            let listed = known.isEmpty ? "no route is registered for it with link origins" : "its origins are \(known.joined(separator: ", "))"
-            throw RouteError(.invalidParameter,
+            let known = routes.filter { $0.pattern == path && !$0.origins.isEmpty }.flatMap(\.origins).map(
+                \.description)
+            let listed =
+                known.isEmpty
+                ? "no route is registered for it with link origins" : "its origins are \(known.joined(separator: ", "))"
+            throw RouteError(
+                .invalidParameter,
                 "\(RouteError.quoted(path)) has no origin \(RouteError.quoted(wanted.description)): \(listed).")
         }
         return try url(for: full, parameters: parameters)

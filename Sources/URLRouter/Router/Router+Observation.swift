@@ -51,7 +51,8 @@ public struct RouteEvent: Sendable {
         let scalars = url.unicodeScalars
         let fragment = scalars.firstIndex(of: "#") ?? scalars.endIndex
         guard let query = scalars[..<fragment].firstIndex(of: "?") else { return url }
-        let items = scalars[scalars.index(after: query)..<fragment].split(separator: "&", omittingEmptySubsequences: false)
+        let items = scalars[scalars.index(after: query)..<fragment].split(
+            separator: "&", omittingEmptySubsequences: false)
         let redacted = items.map { item in
             guard let equals = item.firstIndex(of: "=") else { return Substring(item) }
             return Substring(item[...equals]) + "<redacted>"
@@ -77,7 +78,9 @@ extension Router {
     ///   - redactingQueryValues: replace query values in ``RouteEvent/url`` (default).
     ///   - observer: called with each ``RouteEvent``.
     public func addObserver(redactingQueryValues: Bool = true, _ observer: @escaping @Sendable (RouteEvent) -> Void) {
-        try? mutate { state in state.hooks.observers.append(Observer(redactsQueryValues: redactingQueryValues, body: observer)) }
+        try? mutate { state in
+            state.hooks.observers.append(Observer(redactsQueryValues: redactingQueryValues, body: observer))
+        }
     }
 
     /// Removes every observer.
@@ -87,7 +90,10 @@ extension Router {
 }
 
 extension RouteTable {
-    func notify(url: String, source: RouteSource, pattern: String?, outcome: RouteEvent.Outcome, since start: ContinuousClock.Instant) {
+    func notify(
+        url: String, source: RouteSource, pattern: String?, outcome: RouteEvent.Outcome,
+        since start: ContinuousClock.Instant
+    ) {
         let duration = ContinuousClock.now - start
         var redacted: String?
         for observer in hooks.observers {
@@ -98,7 +104,8 @@ extension RouteTable {
             } else {
                 shown = url
             }
-            observer.body(RouteEvent(url: shown, source: source, pattern: pattern, outcome: outcome, duration: duration))
+            observer.body(
+                RouteEvent(url: shown, source: source, pattern: pattern, outcome: outcome, duration: duration))
         }
     }
 }

@@ -1,4 +1,3 @@
-
 extension Router {
     /// Routes `url` to its handler on the caller's thread.
     ///
@@ -52,7 +51,8 @@ extension Router {
     /// ```swift
     /// let view = router.object(for: "shop://item/42/view") as? ItemView
     /// ```
-    public func object(for url: String, source: RouteSource = .internal, userInfo: [String: any Sendable] = [:]) -> Any? {
+    public func object(for url: String, source: RouteSource = .internal, userInfo: [String: any Sendable] = [:]) -> Any?
+    {
         guard isReady else { return nil }
         let box = ValueBox()
         perform(url, source: source, userInfo: userInfo) { response in box.set(response.result) }
@@ -101,7 +101,9 @@ extension Router {
         var intercepted = false
         func finish(_ outcome: RouteEvent.Outcome, match: RouteMatch? = nil, error: RouteError? = nil) -> Bool {
             if let error { respond?(RouteResponse(url: current, match: match, result: .failure(error))) }
-            if let started { table.notify(url: current, source: source, pattern: match?.pattern, outcome: outcome, since: started) }
+            if let started {
+                table.notify(url: current, source: source, pattern: match?.pattern, outcome: outcome, since: started)
+            }
             return outcome == .handled
         }
         while true {
@@ -135,7 +137,9 @@ extension Router {
             case .notFound where excluded.isEmpty:
                 return finish(.notFound, error: .notFound(current))
             case .notFound:
-                return finish(.declined, error: RouteError(.declined, "Every route that matches \(RouteError.quoted(current)) declined it."))
+                return finish(
+                    .declined,
+                    error: RouteError(.declined, "Every route that matches \(RouteError.quoted(current)) declined it."))
             case .matched(let match):
                 if let refusal = table.refusal(of: match, source: source) {
                     return finish(.refused, match: match, error: refusal)
@@ -203,9 +207,10 @@ extension RouteTable {
             }
         }
         guard let allowed = options.allowedExternalSchemes else { return nil }
-        let scheme = url.utf8.withContiguousStorageIfAvailable { bytes in
-            String(decoding: bytes[..<URLScanner.schemeLength(bytes)], as: UTF8.self)
-        } ?? String(url.prefix { $0 != ":" })
+        let scheme =
+            url.utf8.withContiguousStorageIfAvailable { bytes in
+                String(decoding: bytes[..<URLScanner.schemeLength(bytes)], as: UTF8.self)
+            } ?? String(url.prefix { $0 != ":" })
         guard allowed.contains(scheme.lowercased()) else {
             let shown = scheme.isEmpty ? "a URL without a scheme" : "the scheme \"\(scheme)\""
             return .refused(url, reason: "\(shown) is not allowed from outside.")

@@ -64,9 +64,11 @@ extension Router {
         public var maxRouteTableLength: Int
 
         /// Limits with the given values; every argument has a default.
-        public init(maxURLLength: Int = 16 * 1024, maxSegments: Int = 64, maxQueryItems: Int = 256,
-                    maxPatternLength: Int = 2 * 1024, maxRoutes: Int = 1_000_000, maxDeferredOpens: Int = 100,
-                    maxRouteTableLength: Int = 4 * 1024 * 1024) {
+        public init(
+            maxURLLength: Int = 16 * 1024, maxSegments: Int = 64, maxQueryItems: Int = 256,
+            maxPatternLength: Int = 2 * 1024, maxRoutes: Int = 1_000_000, maxDeferredOpens: Int = 100,
+            maxRouteTableLength: Int = 4 * 1024 * 1024
+        ) {
             self.maxURLLength = min(max(0, maxURLLength), Int(Int32.max))
             self.maxSegments = min(max(1, maxSegments), 256)
             self.maxQueryItems = max(0, maxQueryItems)

@@ -161,8 +161,9 @@ public final class Router: Sendable {
         externalCheck: Route.ExternalCheck? = nil
     ) throws(RouteError) {
         try mutate { (state: inout RouterState) throws(RouteError) in
-            try state.add(pattern, priority: priority, access: access, replacing: replacing,
-                          handler: handler, externalCheck: externalCheck, options: options)
+            try state.add(
+                pattern, priority: priority, access: access, replacing: replacing,
+                handler: handler, externalCheck: externalCheck, options: options)
         }
     }
 
@@ -175,7 +176,8 @@ public final class Router: Sendable {
     public func register(_ type: RouteParameterType) throws(RouteError) {
         try mutate { (state: inout RouterState) throws(RouteError) in
             guard state.trie.typeIndex(type.name) == nil else {
-                throw RouteError(.conflict, "A parameter type named \(RouteError.quoted(type.name)) is already registered.")
+                throw RouteError(
+                    .conflict, "A parameter type named \(RouteError.quoted(type.name)) is already registered.")
             }
             guard state.trie.types.count < Trie.maxTypes else {
                 throw .limitExceeded(type.name, "a router takes at most \(Trie.maxTypes) parameter types.")
@@ -245,8 +247,9 @@ public struct RouteInfo: Sendable, Hashable, CustomStringConvertible {
 extension RouteInfo {
     init(_ route: Route) {
         let returnsObject = if case .object = route.handler { true } else { false }
-        self.init(pattern: route.pattern, priority: Int(route.priority), access: route.access, returnsObject: returnsObject,
-                  origins: route.origins)
+        self.init(
+            pattern: route.pattern, priority: Int(route.priority), access: route.access, returnsObject: returnsObject,
+            origins: route.origins)
     }
 }
 

@@ -19,8 +19,10 @@ struct LiteralKey {
     /// Prepares `count` bytes at `base`. Bytes from `readableStart` to `readableEnd` may be read
     /// around the key (and masked off), which saves a byte loop for a key's last partial word.
     @inline(__always)
-    init(base: UnsafePointer<UInt8>, count: Int, readableStart: UnsafePointer<UInt8>, readableEnd: UnsafePointer<UInt8>,
-         fold: Bool) {
+    init(
+        base: UnsafePointer<UInt8>, count: Int, readableStart: UnsafePointer<UInt8>, readableEnd: UnsafePointer<UInt8>,
+        fold: Bool
+    ) {
         self.base = base
         self.count = count
         self.fold = fold
@@ -83,7 +85,8 @@ struct LiteralKey {
     /// The two bits this key sets in its parent's ``Trie/Node/literalFilter``.
     @inline(__always)
     var filterBits: UInt32 {
-        (1 &<< UInt32(truncatingIfNeeded: (keyHash >> 40) & 31)) | (1 &<< UInt32(truncatingIfNeeded: (keyHash >> 52) & 31))
+        (1 &<< UInt32(truncatingIfNeeded: (keyHash >> 40) & 31))
+            | (1 &<< UInt32(truncatingIfNeeded: (keyHash >> 52) & 31))
     }
 
     /// Whether the stored (already folded) bytes at `arena[start...]` equal this key.
@@ -104,7 +107,8 @@ struct LiteralKey {
     /// eight bytes from `pointer` or of the eight ending at the key's end, when they are readable.
     @inline(__always)
     static func word(
-        _ pointer: UnsafePointer<UInt8>, _ count: Int, _ readableStart: UnsafePointer<UInt8>, _ readableEnd: UnsafePointer<UInt8>
+        _ pointer: UnsafePointer<UInt8>, _ count: Int, _ readableStart: UnsafePointer<UInt8>,
+        _ readableEnd: UnsafePointer<UInt8>
     ) -> UInt64 {
         if count == 8 { return load(pointer) }
         if pointer + 8 <= readableEnd { return load(pointer) & ((1 &<< UInt64(count &* 8)) &- 1) }

@@ -86,7 +86,9 @@ struct LiteralTable: Sendable {
         let old = slots
         slots = ChunkedArray(repeating: Slot(), count: old.count * 2)
         for slot in old where slot.count != 0 {
-            let hash = key(of: slot, arena: arena).withUnsafeBufferPointer { LiteralKey($0, fold: false).hash(parent: slot.parent) }
+            let hash = key(of: slot, arena: arena).withUnsafeBufferPointer {
+                LiteralKey($0, fold: false).hash(parent: slot.parent)
+            }
             place(slot, hash: hash)
         }
     }

@@ -22,7 +22,8 @@ extension Trie {
         let schemeRoot = NodeRef(index: Self.schemesRoot, place: .root)
         var node = NodeRef(index: Self.schemelessRoot, place: .root)
         if var scheme {
-            guard let root = scheme.withUTF8({ literalChild(of: schemeRoot, key: $0, fold: true, create: create) }) else {
+            guard let root = scheme.withUTF8({ literalChild(of: schemeRoot, key: $0, fold: true, create: create) })
+            else {
                 return nil
             }
             node = root
@@ -36,7 +37,10 @@ extension Trie {
                 return Endpoint(node: node, slot: .catchAll, number: self.node(node).number)
             case .literal(let key):
                 let fold = Self.folds(depth: depth, caseInsensitivePaths: caseInsensitivePaths)
-                guard let child = key.withUnsafeBufferPointer({ literalChild(of: node, key: $0, fold: fold, create: create) })
+                guard
+                    let child = key.withUnsafeBufferPointer({
+                        literalChild(of: node, key: $0, fold: fold, create: create)
+                    })
                 else { return nil }
                 node = child
             case .parameter, .wildcard:
@@ -70,15 +74,18 @@ extension Trie {
             guard case .parameter(let name, _, let suffix) = segment else { continue }
             captures.append(LeafCapture(name: internName(name), position: Int32(position), trim: Int32(suffix.count)))
         }
-        let catchAllFrom: Int16 = switch endpoint.slot {
-        case .terminal: -1
-        case .catchAll: Int16(segments.count - 1)
-        case .fallback: 0
-        }
+        let catchAllFrom: Int16 =
+            switch endpoint.slot {
+            case .terminal: -1
+            case .catchAll: Int16(segments.count - 1)
+            case .fallback: 0
+            }
         let leafID = Int32(leaves.count)
         if tracksPriorities { leafPriorities.append(priority) }
-        leaves.append(Leaf(route: route, capturesStart: capturesStart,
-                                    capturesCount: Int16(Int32(captures.count) - capturesStart), catchAllFrom: catchAllFrom))
+        leaves.append(
+            Leaf(
+                route: route, capturesStart: capturesStart,
+                capturesCount: Int16(Int32(captures.count) - capturesStart), catchAllFrom: catchAllFrom))
         priorityRange = (min(priorityRange.low, priority), max(priorityRange.high, priority))
         attach(leafID, at: endpoint)
     }
@@ -140,8 +147,9 @@ extension Trie {
             if raw.count > LiteralTable.inlineCapacity {
                 if fold { bytes.append(contentsOf: raw.lazy.map(foldASCII)) } else { bytes.append(contentsOf: raw) }
             }
-            let slot = literals.insert(parent: parentNode.number, key: key, number: newNumber(), arenaStart: arenaStart,
-                                       arena: bytes)
+            let slot = literals.insert(
+                parent: parentNode.number, key: key, number: newNumber(), arenaStart: arenaStart,
+                arena: bytes)
             return NodeRef(index: Int32(slot), place: .slot)
         }
     }
@@ -168,7 +176,8 @@ extension Trie {
         while edgeID >= 0 {
             let edge = edges[Int(edgeID)]
             if edge.rank == shape.rank, edge.type == shape.type,
-               bytes[Int(edge.suffixStart)..<Int(edge.suffixStart + edge.suffixCount)].elementsEqual(shape.suffix) {
+                bytes[Int(edge.suffixStart)..<Int(edge.suffixStart + edge.suffixCount)].elementsEqual(shape.suffix)
+            {
                 return NodeRef(index: edgeID, place: .edge)
             }
             edgeID = edge.next
@@ -181,8 +190,9 @@ extension Trie {
     private mutating func addParameterChild(of parent: NodeRef, _ shape: EdgeShape) -> NodeRef {
         let suffixStart = Int32(bytes.count)
         bytes.append(contentsOf: shape.suffix)
-        var edge = ParameterEdge(suffixStart: suffixStart, suffixCount: Int32(shape.suffix.count), next: -1,
-                                 type: shape.type, rank: shape.rank, node: Node(number: newNumber()))
+        var edge = ParameterEdge(
+            suffixStart: suffixStart, suffixCount: Int32(shape.suffix.count), next: -1,
+            type: shape.type, rank: shape.rank, node: Node(number: newNumber()))
         func precedes(_ a: ParameterEdge, _ b: ParameterEdge) -> Bool {
             if a.rank != b.rank { return a.rank < b.rank }
             if a.suffixCount != b.suffixCount { return a.suffixCount > b.suffixCount }

@@ -65,8 +65,9 @@ extension Trie {
     @inline(__always)
     private func schemeRoot(_ input: MatchInput) -> Node? {
         guard input.schemeEnd > 0 else { return nil }
-        let key = LiteralKey(base: input.bytes, count: input.schemeEnd, readableStart: input.bytes, readableEnd: input.end,
-                             fold: true)
+        let key = LiteralKey(
+            base: input.bytes, count: input.schemeEnd, readableStart: input.bytes, readableEnd: input.end,
+            fold: true)
         return literalChild(key, of: roots[Int(Self.schemesRoot)])
     }
 
@@ -109,14 +110,16 @@ extension Trie {
                 edgeID = node.firstEdge
                 frames[top].next = edgeID
                 if node.literalFilter != 0 {
-                    let literal = LiteralKey(base: key.bytes.baseAddress!, count: key.bytes.count,
-                                             readableStart: key.readable.start, readableEnd: key.readable.end,
-                                             fold: Self.folds(depth: depth, caseInsensitivePaths: input.caseInsensitivePaths))
+                    let literal = LiteralKey(
+                        base: key.bytes.baseAddress!, count: key.bytes.count,
+                        readableStart: key.readable.start, readableEnd: key.readable.end,
+                        fold: Self.folds(depth: depth, caseInsensitivePaths: input.caseInsensitivePaths))
                     if let child = literalChild(literal, of: node) {
                         // A node with nothing else to try is not kept to come back to.
                         if edgeID >= 0 || node.catchAllLeaf >= 0 { top += 1 }
-                        frames[top] = Frame(node: child, depth: frame.depth + 1, captureCount: frame.captureCount,
-                                            next: Frame.start)
+                        frames[top] = Frame(
+                            node: child, depth: frame.depth + 1, captureCount: frame.captureCount,
+                            next: Frame.start)
                         continue
                     }
                 }
@@ -133,8 +136,9 @@ extension Trie {
                     captureCount += 1
                 }
                 if edgeID >= 0 || node.catchAllLeaf >= 0 { top += 1 }
-                frames[top] = Frame(node: edge.node, depth: frame.depth + 1, captureCount: captureCount,
-                                    next: Frame.start)
+                frames[top] = Frame(
+                    node: edge.node, depth: frame.depth + 1, captureCount: captureCount,
+                    next: Frame.start)
                 pushed = true
                 break
             }
@@ -151,11 +155,16 @@ extension Trie {
     ) -> (bytes: UnsafeBufferPointer<UInt8>, readable: (start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>)) {
         let segment = input.segments[depth]
         if segment.isEncoded, let scratch = input.scratch {
-            return (UnsafeBufferPointer(start: scratch + Int(segment.start), count: Int(segment.decodedEnd - segment.start)),
-                    (scratch, scratch + (input.end - input.bytes)))
+            return (
+                UnsafeBufferPointer(
+                    start: scratch + Int(segment.start), count: Int(segment.decodedEnd - segment.start)),
+                (scratch, scratch + (input.end - input.bytes))
+            )
         }
-        return (UnsafeBufferPointer(start: input.bytes + Int(segment.start), count: Int(segment.end - segment.start)),
-                (input.bytes, input.end))
+        return (
+            UnsafeBufferPointer(start: input.bytes + Int(segment.start), count: Int(segment.end - segment.start)),
+            (input.bytes, input.end)
+        )
     }
 
     /// Takes `leafID` as the best match if it beats the one found so far.

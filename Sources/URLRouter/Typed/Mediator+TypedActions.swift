@@ -20,12 +20,15 @@ extension Mediator {
         var params = try ParameterEncoder.dictionary(request)
         params[Self.typedRequestKey] = request
         let value = try performResult(
-            target: Request.target, action: Request.action, params: params, cacheTarget: cacheTarget).get()
+            target: Request.target, action: Request.action, params: params, cacheTarget: cacheTarget
+        ).get()
         return try Self.typed(value, for: Request.self)
     }
 
     /// `value` as `Request.Response`, or the failure that it is not one.
-    static func typed<Request: MediatorRequest>(_ value: Any?, for type: Request.Type) throws(RouteError) -> Request.Response {
+    static func typed<Request: MediatorRequest>(_ value: Any?, for type: Request.Type) throws(RouteError)
+        -> Request.Response
+    {
         if let typed = value as? Request.Response { return typed }
         let found = value.map { "a \(Swift.type(of: $0))" } ?? "nil"
         throw RouteError(.invalidResult, "\(Request.quotedName) returned \(found), not a \(Request.Response.self).")
@@ -68,11 +71,13 @@ extension Router {
             }
         }
         let externalCheck: URLRouter.Route.ExternalCheck = { match in
-            mediator.refusal(of: RemoteCall(
-                url: match.url, scheme: Self.scheme(of: match.url), target: Request.target,
-                action: Request.action, parameters: match.parameters.dictionary))
+            mediator.refusal(
+                of: RemoteCall(
+                    url: match.url, scheme: Self.scheme(of: match.url), target: Request.target,
+                    action: Request.action, parameters: match.parameters.dictionary))
         }
-        try addTyped(Request.self, pattern: pattern, priority: priority, access: access, replacing: replacing,
-                     handler: .object(handler), externalCheck: externalCheck)
+        try addTyped(
+            Request.self, pattern: pattern, priority: priority, access: access, replacing: replacing,
+            handler: .object(handler), externalCheck: externalCheck)
     }
 }

@@ -130,7 +130,9 @@ private struct FieldsContainer<Key: CodingKey, Values: ParameterValues>: KeyedDe
         return value
     }
 
-    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
+        -> KeyedDecodingContainer<NestedKey>
+    {
         throw UnsupportedField(field: key.stringValue, type: "a nested record")
     }
 
@@ -139,5 +141,7 @@ private struct FieldsContainer<Key: CodingKey, Values: ParameterValues>: KeyedDe
     }
 
     func superDecoder() throws -> any Decoder { throw UnsupportedField(field: "super", type: "a superclass") }
-    func superDecoder(forKey key: Key) throws -> any Decoder { throw UnsupportedField(field: key.stringValue, type: "a superclass") }
+    func superDecoder(forKey key: Key) throws -> any Decoder {
+        throw UnsupportedField(field: key.stringValue, type: "a superclass")
+    }
 }

@@ -93,7 +93,9 @@ private struct FieldsWriter<Key: CodingKey>: KeyedEncodingContainerProtocol {
         try value.encode(to: FieldWriter(sink: sink, name: key.stringValue))
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
+        -> KeyedEncodingContainer<NestedKey>
+    {
         KeyedEncodingContainer(FieldsWriter<NestedKey>(sink: sink, nested: key.stringValue))
     }
 
@@ -119,7 +121,9 @@ private struct ElementsWriter: UnkeyedEncodingContainer {
         try writer.encode(value)
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<
+        NestedKey
+    > {
         KeyedEncodingContainer(FieldsWriter<NestedKey>(sink: sink, nested: name))
     }
 

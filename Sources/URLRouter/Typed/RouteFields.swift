@@ -39,10 +39,13 @@ struct RouteFields {
     /// - Throws: ``RouteError`` with `.invalidPattern`, naming the type, the pattern and the field.
     func check(_ typeName: String, against pattern: String, limits: Router.Limits) throws(RouteError) {
         if let (field, type) = unsupported.first {
-            throw .invalidPattern(pattern,
+            throw .invalidPattern(
+                pattern,
                 "\(typeName).\(field) is \(type), which neither a path segment nor a query item can fill.")
         }
-        guard isComplete, let parsed = try? RoutePattern(pattern, knownTypes: { _ in true }, limits: limits) else { return }
+        guard isComplete, let parsed = try? RoutePattern(pattern, knownTypes: { _ in true }, limits: limits) else {
+            return
+        }
         for name in Self.placeholders(of: parsed) where !all.contains(name) {
             throw .invalidPattern(pattern, "the placeholder \":\(name)\" has no field in \(typeName).")
         }
@@ -75,7 +78,9 @@ private struct FieldRecorder: Decoder {
         KeyedDecodingContainer(RecordingContainer(log: log))
     }
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer { throw UnsupportedField(field: "", type: "a list") }
-    func singleValueContainer() throws -> any SingleValueDecodingContainer { throw UnsupportedField(field: "", type: "a value") }
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        throw UnsupportedField(field: "", type: "a value")
+    }
 }
 
 private struct RecordingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
@@ -97,7 +102,9 @@ private struct RecordingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
         return try Placeholder.value(T.self, field: name, log: log)
     }
 
-    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
+        -> KeyedDecodingContainer<NestedKey>
+    {
         log.unsupported.append((key.stringValue, "a nested record"))
         throw UnsupportedField(field: key.stringValue, type: "a nested record")
     }
@@ -105,7 +112,9 @@ private struct RecordingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
         ProbeElements(name: key.stringValue, log: log)
     }
     func superDecoder() throws -> any Decoder { throw UnsupportedField(field: "super", type: "a superclass") }
-    func superDecoder(forKey key: Key) throws -> any Decoder { throw UnsupportedField(field: key.stringValue, type: "a superclass") }
+    func superDecoder(forKey key: Key) throws -> any Decoder {
+        throw UnsupportedField(field: key.stringValue, type: "a superclass")
+    }
 }
 
 /// A stand-in value of a field's type, for the recorder.

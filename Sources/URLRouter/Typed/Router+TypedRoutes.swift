@@ -18,8 +18,9 @@ extension Router {
         _ type: Route.Type, priority: Int = 0, access: RouteAccess = .public, replacing: Bool = false,
         handler: @escaping @Sendable (Route, RouteRequest) -> Void
     ) throws(RouteError) {
-        try addTyped(type, pattern: Route.pattern, origins: Route.origins, priority: priority, access: access,
-                     replacing: replacing, handler: Self.typedAction(handler))
+        try addTyped(
+            type, pattern: Route.pattern, origins: Route.origins, priority: priority, access: access,
+            replacing: replacing, handler: Self.typedAction(handler))
     }
 
     /// The handler of a typed route: decodes the request's fields, declining when they do not.
@@ -59,8 +60,9 @@ extension Router {
         _ type: Route.Type, priority: Int = 0, access: RouteAccess = .public, replacing: Bool = false,
         handler: @escaping @Sendable (Route, RouteRequest) -> Any?
     ) throws(RouteError) {
-        try addTyped(type, pattern: Route.pattern, origins: Route.origins, priority: priority, access: access,
-                     replacing: replacing, handler: Self.typedObject(handler))
+        try addTyped(
+            type, pattern: Route.pattern, origins: Route.origins, priority: priority, access: access,
+            replacing: replacing, handler: Self.typedObject(handler))
     }
 
     /// Checks `Value`'s fields against `pattern`, then adds the route and its field check in
@@ -72,8 +74,9 @@ extension Router {
         try RouteFields(Value.self).check("\(Value.self)", against: pattern, limits: options.limits)
         let check = TypedRouteCheck(Value.self)
         try mutate { (state: inout RouterState) throws(RouteError) in
-            try state.add(pattern, origins: origins, priority: priority, access: access, replacing: replacing,
-                          handler: handler, externalCheck: externalCheck, options: options)
+            try state.add(
+                pattern, origins: origins, priority: priority, access: access, replacing: replacing,
+                handler: handler, externalCheck: externalCheck, options: options)
             state.hooks.typedRoutes[pattern] = check
         }
     }
@@ -124,15 +127,19 @@ extension Router {
                 query += values.map { (name, $0) }
             }
         }
-        var url = if let origin = origin ?? Route.origins.first {
-            try self.url(for: Route.pattern, parameters: path, origin: origin)
-        } else {
-            try self.url(for: Route.pattern, parameters: path)
-        }
+        var url =
+            if let origin = origin ?? Route.origins.first {
+                try self.url(for: Route.pattern, parameters: path, origin: origin)
+            } else {
+                try self.url(for: Route.pattern, parameters: path)
+            }
         if !query.isEmpty {
-            url += "?" + query.map {
-                URLEncoding.encode($0.name, allowed: .queryItem) + "=" + URLEncoding.encode($0.value, allowed: .queryItem)
-            }.joined(separator: "&")
+            url +=
+                "?"
+                + query.map {
+                    URLEncoding.encode($0.name, allowed: .queryItem) + "="
+                        + URLEncoding.encode($0.value, allowed: .queryItem)
+                }.joined(separator: "&")
         }
         return url
     }

@@ -82,7 +82,8 @@ extension RouteTable {
         guard !hooks.typedRoutes.isEmpty else { return lookup }
         var passed = excluded
         while case .matched(let match) = lookup, let check = hooks.typedRoutes[match.route.pattern],
-              let failure = check.failure(match.parameters) {
+            let failure = check.failure(match.parameters)
+        {
             failed?(match.routeID, failure)
             passed.append(match.routeID)
             lookup = self.lookup(url, excluding: passed)

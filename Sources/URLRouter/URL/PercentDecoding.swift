@@ -24,7 +24,8 @@ enum PercentDecoding {
         while read < source.count {
             let byte = source[read]
             if byte == UInt8(ascii: "%"), read + 2 < source.count,
-               let high = hexValue(source[read + 1]), let low = hexValue(source[read + 2]) {
+                let high = hexValue(source[read + 1]), let low = hexValue(source[read + 2])
+            {
                 destination[written] = high << 4 | low
                 decodedAny = true
                 read += 3

@@ -17,7 +17,8 @@ enum QueryScanner {
                 var equals = itemStart
                 while equals < itemEnd, bytes[equals] != UInt8(ascii: "=") { equals += 1 }
                 let name = UnsafeBufferPointer(rebasing: bytes[itemStart..<equals])
-                let value = equals < itemEnd
+                let value =
+                    equals < itemEnd
                     ? UnsafeBufferPointer(rebasing: bytes[(equals + 1)..<itemEnd])
                     : UnsafeBufferPointer(rebasing: bytes[itemEnd..<itemEnd])
                 if !body(name, value) { return }

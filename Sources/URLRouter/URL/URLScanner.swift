@@ -27,14 +27,14 @@ struct ScannedSegment {
 /// scheme seg  seg query   fragment
 /// ```
 struct ScannedURL {
-    var schemeEnd: Int = -1          // scheme is bytes 0..<schemeEnd; -1 when there is none
-    var hasAuthority = false         // `//` after the scheme
+    var schemeEnd: Int = -1  // scheme is bytes 0..<schemeEnd; -1 when there is none
+    var hasAuthority = false  // `//` after the scheme
     var pathStart = 0
     var pathEnd = 0
-    var queryStart = -1              // after `?`; -1 when there is no query
+    var queryStart = -1  // after `?`; -1 when there is no query
     var queryEnd = -1
-    var fragmentStart = -1           // after `#`; -1 when there is no fragment
-    var segmentCount = 0             // may exceed the buffer: the caller checks the limit
+    var fragmentStart = -1  // after `#`; -1 when there is no fragment
+    var segmentCount = 0  // may exceed the buffer: the caller checks the limit
     var queryItemCount = 0
     var pathHasPercent = false
 }
@@ -47,7 +47,9 @@ enum URLScanner {
     /// `Int32.max` bytes (over any URL length limit) the rest of a URL is not looked at.
     ///
     /// - Complexity: O(n) in the URL's length, eight bytes at a time; no allocation.
-    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, segments: UnsafeMutableBufferPointer<ScannedSegment>) -> ScannedURL {
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, segments: UnsafeMutableBufferPointer<ScannedSegment>)
+        -> ScannedURL
+    {
         var url = ScannedURL()
         let count = min(bytes.count, Int(Int32.max))
         guard let base = bytes.baseAddress else { return url }
@@ -100,7 +102,8 @@ enum URLScanner {
         if pathEnd > segmentStart {
             if segmentCount < capacity {
                 output.unsafelyUnwrapped[segmentCount] = ScannedSegment(
-                    start: Int32(truncatingIfNeeded: segmentStart), end: Int32(truncatingIfNeeded: pathEnd), plainMask: plainMask)
+                    start: Int32(truncatingIfNeeded: segmentStart), end: Int32(truncatingIfNeeded: pathEnd),
+                    plainMask: plainMask)
             }
             segmentCount &+= 1
         }
@@ -183,7 +186,9 @@ enum URLScanner {
     /// `[A-Za-z][A-Za-z0-9+.-]*`; a `/`, `?` or `#` before the colon means there is none.
     @inline(__always)
     static func schemeLength(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        guard let base = bytes.baseAddress, bytes.count > 1, (base[0] | 0x20) &- UInt8(ascii: "a") < 26 else { return 0 }
+        guard let base = bytes.baseAddress, bytes.count > 1, (base[0] | 0x20) &- UInt8(ascii: "a") < 26 else {
+            return 0
+        }
         var index = 1
         while index < bytes.count {
             let byte = base[index]
@@ -217,7 +222,9 @@ enum URLScanner {
     /// Where ``scan(_:segments:)`` finds the query and the fragment, without scanning the path's
     /// segments: no scheme holds `?` or `#`, so the path ends at the first of them; the query
     /// runs from the `?` that ends it to the first `#`, and the fragment follows that `#`.
-    static func queryAndFragment(in url: UnsafeBufferPointer<UInt8>) -> (queryStart: Int, queryEnd: Int, fragmentStart: Int) {
+    static func queryAndFragment(in url: UnsafeBufferPointer<UInt8>) -> (
+        queryStart: Int, queryEnd: Int, fragmentStart: Int
+    ) {
         guard let base = url.baseAddress else { return (-1, -1, -1) }
         let count = url.count
         let pathEnd = first(base, from: 0, count) {

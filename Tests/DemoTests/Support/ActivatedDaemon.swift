@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -22,7 +23,9 @@ final class PassedSocket {
         address.sun_family = sa_family_t(AF_UNIX)
         withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8) + [0]) }
         let bound = withUnsafePointer(to: address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(raw, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(raw, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
         }
         guard bound == 0, listen(raw, 16) == 0 else {
             close(raw)
@@ -45,8 +48,10 @@ final class ActivatedDaemon {
     let stderrPath: String
     private(set) var exitStatus: Int32?
 
-    init(passing descriptor: Int32, arguments: [String] = ["serve"], listenPID: String? = nil,
-         listenFDs: String = "1", directory: String) throws {
+    init(
+        passing descriptor: Int32, arguments: [String] = ["serve"], listenPID: String? = nil,
+        listenFDs: String = "1", directory: String
+    ) throws {
         stderrPath = "\(directory)/activated-\(UInt32.random(in: 0...UInt32.max)).err"
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_RUNTIME_DIR"] = directory

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -45,8 +46,10 @@ enum DeepLinkBinary {
     }()
 
     /// Starts `deeplink arguments…` with stdout and stderr going to files in `directory`.
-    static func start(_ arguments: [String], environment: [String: String] = [:], directory: String,
-                      name: String, executable: String? = nil) throws -> (process: Process, stdout: String, stderr: String) {
+    static func start(
+        _ arguments: [String], environment: [String: String] = [:], directory: String,
+        name: String, executable: String? = nil
+    ) throws -> (process: Process, stdout: String, stderr: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable ?? path)
         process.arguments = arguments
@@ -67,19 +70,23 @@ enum DeepLinkBinary {
     /// Runs `deeplink arguments…` to completion, at most `timeout` seconds (then it is killed
     /// and the call throws). `XDG_RUNTIME_DIR` points into a fresh temporary directory unless
     /// `environment` says otherwise. `executable` runs another program instead (a wrapper).
-    static func run(_ arguments: [String], environment: [String: String] = [:], timeout: Double = 10,
-                    executable: String? = nil) throws -> RunResult {
+    static func run(
+        _ arguments: [String], environment: [String: String] = [:], timeout: Double = 10,
+        executable: String? = nil
+    ) throws -> RunResult {
         let scratch = try TemporaryDirectory()
-        let started = try start(arguments, environment: environment, directory: scratch.path, name: "run",
-                                executable: executable)
+        let started = try start(
+            arguments, environment: environment, directory: scratch.path, name: "run",
+            executable: executable)
         guard waitForExit(started.process, timeout: timeout) else {
             kill(started.process.processIdentifier, SIGKILL)
             started.process.waitUntilExit()
             throw HarnessError("deeplink \(arguments.joined(separator: " ")) did not finish within \(timeout) s")
         }
-        return RunResult(status: started.process.terminationStatus,
-                         stdout: TextFile.contents(started.stdout),
-                         stderr: TextFile.contents(started.stderr))
+        return RunResult(
+            status: started.process.terminationStatus,
+            stdout: TextFile.contents(started.stdout),
+            stderr: TextFile.contents(started.stderr))
     }
 
     /// Waits for `process` to end; false if it is still running after `timeout` seconds.

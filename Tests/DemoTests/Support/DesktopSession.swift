@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -13,8 +14,10 @@ import Darwin
 /// use the `x-scheme-handler` default.
 final class DesktopSession {
     /// The tools the desktop test drives, and the Debian packages that have them.
-    static let tools = ["desktop-file-validate": "desktop-file-utils", "update-desktop-database": "desktop-file-utils",
-                        "xdg-mime": "xdg-utils", "xdg-open": "xdg-utils"]
+    static let tools = [
+        "desktop-file-validate": "desktop-file-utils", "update-desktop-database": "desktop-file-utils",
+        "xdg-mime": "xdg-utils", "xdg-open": "xdg-utils",
+    ]
 
     let root: TemporaryDirectory
     let environment: [String: String]
@@ -25,7 +28,8 @@ final class DesktopSession {
     init(extra: [String: String] = [:]) throws {
         root = try TemporaryDirectory()
         for directory in ["home", "data/applications", "config", "system"] {
-            try FileManager.default.createDirectory(atPath: root.path + "/" + directory, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: root.path + "/" + directory, withIntermediateDirectories: true)
         }
         var environment = [
             "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin",
@@ -41,7 +45,9 @@ final class DesktopSession {
     /// The absolute path of `tool` on `PATH`, or nil.
     static func locate(_ tool: String) -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
-        return path.split(separator: ":").map { "\($0)/\(tool)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        return path.split(separator: ":").map { "\($0)/\(tool)" }.first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
     }
 
     /// Runs `executable arguments…` with the session's environment only; at most `timeout` seconds.
@@ -62,8 +68,9 @@ final class DesktopSession {
             process.waitUntilExit()
             throw HarnessError("\(executable) \(arguments.joined(separator: " ")) did not finish within \(timeout) s")
         }
-        return RunResult(status: process.terminationStatus,
-                         stdout: TextFile.contents(name + ".out"),
-                         stderr: TextFile.contents(name + ".err"))
+        return RunResult(
+            status: process.terminationStatus,
+            stdout: TextFile.contents(name + ".out"),
+            stderr: TextFile.contents(name + ".err"))
     }
 }

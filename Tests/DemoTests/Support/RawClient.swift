@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -42,7 +43,9 @@ final class RawClient {
     /// Sends `line` plus a newline and reads one reply line.
     func request(_ line: String, timeout: Double = 5) throws -> String {
         try send(line + "\n")
-        guard let reply = try readLine(timeout: timeout) else { throw HarnessError("EOF instead of a reply to \(line)") }
+        guard let reply = try readLine(timeout: timeout) else {
+            throw HarnessError("EOF instead of a reply to \(line)")
+        }
         return reply
     }
 
@@ -79,7 +82,9 @@ final class RawClient {
     /// Reads `count` lines.
     func readLines(_ count: Int, timeout: Double = 10) throws -> [String] {
         try (0..<count).map { index in
-            guard let line = try readLine(timeout: timeout) else { throw HarnessError("EOF after \(index) of \(count) lines") }
+            guard let line = try readLine(timeout: timeout) else {
+                throw HarnessError("EOF after \(index) of \(count) lines")
+            }
             return line
         }
     }

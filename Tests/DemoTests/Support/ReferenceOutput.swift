@@ -30,7 +30,9 @@ enum ReferenceOutput {
 
     private static func structure(of value: Any) -> JSONValue? {
         let mirror = Mirror(reflecting: value)
-        guard mirror.displayStyle == .struct || mirror.displayStyle == .class, !mirror.children.isEmpty else { return nil }
+        guard mirror.displayStyle == .struct || mirror.displayStyle == .class, !mirror.children.isEmpty else {
+            return nil
+        }
         var members: [(key: String, value: JSONValue)] = []
         for child in mirror.children {
             guard let label = child.label else { return nil }
@@ -112,10 +114,12 @@ enum ReferenceOutput {
         }
         var result = redactUserInfo(rest)
         if let query {
-            result += "?" + query.split(separator: "&", omittingEmptySubsequences: false).map { item in
-                guard let equals = item.firstIndex(of: "=") else { return String(item) }
-                return item[..<equals] + "=<redacted>"
-            }.joined(separator: "&")
+            result +=
+                "?"
+                + query.split(separator: "&", omittingEmptySubsequences: false).map { item in
+                    guard let equals = item.firstIndex(of: "=") else { return String(item) }
+                    return item[..<equals] + "=<redacted>"
+                }.joined(separator: "&")
         }
         if let fragment { result += fragment.isEmpty ? "#" : "#<redacted>" }
         return printable(result)

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -17,13 +18,16 @@ final class RunningDaemon {
 
     /// Starts `serve --socket <dir>/d.sock extraArguments…` and waits until it answers PING.
     /// With `defaultSocket`, no `--socket` is passed and `XDG_RUNTIME_DIR` is the directory.
-    init(_ extraArguments: [String] = [], defaultSocket: Bool = false,
-         in directory: TemporaryDirectory? = nil, timeout: Double = 5) throws {
+    init(
+        _ extraArguments: [String] = [], defaultSocket: Bool = false,
+        in directory: TemporaryDirectory? = nil, timeout: Double = 5
+    ) throws {
         self.directory = try directory ?? TemporaryDirectory()
         socketPath = defaultSocket ? "\(self.directory.path)/deeplink/daemon.sock" : "\(self.directory.path)/d.sock"
         let arguments = ["serve"] + (defaultSocket ? [] : ["--socket", socketPath]) + extraArguments
-        let started = try DeepLinkBinary.start(arguments, directory: self.directory.path,
-                                               name: "serve-\(UInt32.random(in: 0...UInt32.max))")
+        let started = try DeepLinkBinary.start(
+            arguments, directory: self.directory.path,
+            name: "serve-\(UInt32.random(in: 0...UInt32.max))")
         process = started.process
         stderrPath = started.stderr
         try waitUntilAnswering(timeout: timeout)

@@ -40,10 +40,14 @@ enum SocketCalls {
     }
 
     /// `connect(2)` or `bind(2)` (`call`) of `fd` to `address`: 0, or -1 with `errno` set.
-    static func attach(_ fd: Int32, to address: sockaddr_un,
-                       _ call: (Int32, UnsafePointer<sockaddr>, socklen_t) -> Int32) -> Int32 {
+    static func attach(
+        _ fd: Int32, to address: sockaddr_un,
+        _ call: (Int32, UnsafePointer<sockaddr>, socklen_t) -> Int32
+    ) -> Int32 {
         withUnsafePointer(to: address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { call(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                call(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
         }
     }
 

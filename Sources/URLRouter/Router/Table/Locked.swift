@@ -50,7 +50,9 @@ final class Locked<Value: Sendable>: @unchecked Sendable {
     func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
         try buffer.withUnsafeMutablePointers { (value, mutex) throws(Failure) -> Result in
             let status = pthread_mutex_lock(mutex)
-            precondition(status == 0, """
+            precondition(
+                status == 0,
+                """
                 URLRouter: a lock was taken again by the thread that holds it: a router's update(_:) \
                 closure changed the router itself. Change it through the closure's argument.
                 """)

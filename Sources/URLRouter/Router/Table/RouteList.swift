@@ -22,7 +22,9 @@ struct RouteList: Sendable, RandomAccessCollection {
     /// - Complexity: O(1).
     @inline(__always)
     func live(_ id: Int32) -> Route {
-        guard let route = entries[Int(id)] else { preconditionFailure("route \(id) is removed but a leaf refers to it") }
+        guard let route = entries[Int(id)] else {
+            preconditionFailure("route \(id) is removed but a leaf refers to it")
+        }
         return route
     }
 

@@ -73,9 +73,11 @@ extension RouteTable {
         let maxSegments = options.limits.maxSegments
         let segmentBytes = maxSegments * MemoryLayout<ScannedSegment>.stride
         let byteCount = segmentBytes + 2 * maxSegments * MemoryLayout<UInt16>.stride
-        return withUnsafeTemporaryAllocation(byteCount: byteCount, alignment: MemoryLayout<ScannedSegment>.alignment) { buffer in
+        return withUnsafeTemporaryAllocation(byteCount: byteCount, alignment: MemoryLayout<ScannedSegment>.alignment) {
+            buffer in
             let segments = UnsafeMutableBufferPointer(
-                start: buffer.baseAddress!.bindMemory(to: ScannedSegment.self, capacity: maxSegments), count: maxSegments)
+                start: buffer.baseAddress!.bindMemory(to: ScannedSegment.self, capacity: maxSegments),
+                count: maxSegments)
             let captures = (buffer.baseAddress! + segmentBytes).bindMemory(to: UInt16.self, capacity: 2 * maxSegments)
             let scanned = URLScanner.scan(bytes, segments: segments)
             guard scanned.segmentCount <= maxSegments else {
@@ -83,7 +85,8 @@ extension RouteTable {
                 return raw
             }
             guard scanned.queryItemCount <= options.limits.maxQueryItems else {
-                raw.problem = LimitProblem(kind: .queryItems, value: scanned.queryItemCount, limit: options.limits.maxQueryItems)
+                raw.problem = LimitProblem(
+                    kind: .queryItems, value: scanned.queryItemCount, limit: options.limits.maxQueryItems)
                 return raw
             }
             let base = bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!
@@ -91,9 +94,11 @@ extension RouteTable {
             func run(_ scratch: UnsafePointer<UInt8>?) -> Trie.Found {
                 excluded.withUnsafeBufferPointer { excluded in
                     withUnsafeTemporaryAllocation(of: Trie.Frame.self, capacity: used.count + 1) { frames in
-                        trie.match(Trie.MatchInput(
-                            bytes: base, end: base + bytes.count, scratch: scratch, segments: used,
-                            schemeEnd: scanned.schemeEnd, caseInsensitivePaths: options.caseInsensitivePaths, excluded: excluded),
+                        trie.match(
+                            Trie.MatchInput(
+                                bytes: base, end: base + bytes.count, scratch: scratch, segments: used,
+                                schemeEnd: scanned.schemeEnd, caseInsensitivePaths: options.caseInsensitivePaths,
+                                excluded: excluded),
                             captures: captures, path: captures + maxSegments, frames: frames.baseAddress!)
                     }
                 }
@@ -117,7 +122,8 @@ extension RouteTable {
         of found: Trie.Found, _ captures: UnsafePointer<UInt16>, _ scanned: ScannedURL,
         _ segments: UnsafeBufferPointer<ScannedSegment>
     ) -> MatchOffsets {
-        assert(found.captureCount == Int(trie.leaves[Int(found.leaf)].capturesCount), "a match counts its leaf's captures")
+        assert(
+            found.captureCount == Int(trie.leaves[Int(found.leaf)].capturesCount), "a match counts its leaf's captures")
         let first = found.captureCount > 0 ? segments[Int(captures[0])] : nil
         let capture0 = first.flatMap { $0.isEncoded ? nil : $0 }
         return MatchOffsets(

@@ -13,7 +13,8 @@ struct RouterState: Sendable {
 
     func parse(_ pattern: String, options: Router.Options) throws(RouteError) -> RoutePattern {
         let types = trie.types
-        return try RoutePattern(pattern, knownTypes: { name in types.contains { $0.name == name } }, limits: options.limits)
+        return try RoutePattern(
+            pattern, knownTypes: { name in types.contains { $0.name == name } }, limits: options.limits)
     }
 
     /// The patterns a registration puts in the trie (`text` itself, or one per link origin),
@@ -40,7 +41,10 @@ struct RouterState: Sendable {
         let (patterns, origins) = try parse(text, origins: origins, options: options)
         let leafCount = patterns.reduce(0) { $0 + $1.expansions.count }
         guard liveRoutes < options.limits.maxRoutes || replacing else {
-            throw .limitExceeded(text, "the router already holds \(liveRoutes) routes; the limit is \(options.limits.maxRoutes) (Router.Limits.maxRoutes).")
+            throw .limitExceeded(
+                text,
+                "the router already holds \(liveRoutes) routes; the limit is \(options.limits.maxRoutes) (Router.Limits.maxRoutes)."
+            )
         }
         let clamped = Int32(clamping: priority)
         let routeID = Int32(routes.count)
@@ -48,8 +52,9 @@ struct RouterState: Sendable {
             // One walk finds the place and makes its nodes: a conflict means the whole path is
             // there already, so a refused pattern adds nothing.
             let pattern = patterns[0], segments = pattern.expansions[0]
-            let endpoint = trie.endpoint(scheme: pattern.scheme, isFallback: pattern.isFallback, segments: segments,
-                                         caseInsensitivePaths: options.caseInsensitivePaths, create: true, raising: clamped)!
+            let endpoint = trie.endpoint(
+                scheme: pattern.scheme, isFallback: pattern.isFallback, segments: segments,
+                caseInsensitivePaths: options.caseInsensitivePaths, create: true, raising: clamped)!
             let existing = trie.leaf(at: endpoint)
             guard existing < 0 else { throw conflict(text, with: trie.leaves[Int(existing)].route) }
             trie.setLeaf(at: endpoint, route: routeID, priority: clamped, segments: segments)
@@ -64,33 +69,44 @@ struct RouterState: Sendable {
                 }
             }
             guard liveRoutes - replaced.count < options.limits.maxRoutes else {
-                throw .limitExceeded(text, "the router already holds \(liveRoutes) routes; the limit is \(options.limits.maxRoutes) (Router.Limits.maxRoutes).")
+                throw .limitExceeded(
+                    text,
+                    "the router already holds \(liveRoutes) routes; the limit is \(options.limits.maxRoutes) (Router.Limits.maxRoutes)."
+                )
             }
             for route in replaced { remove(route: route, options: options) }
             let routeID = Int32(routes.count)
             for pattern in patterns {
                 for segments in pattern.expansions {
-                    let endpoint = trie.endpoint(scheme: pattern.scheme, isFallback: pattern.isFallback, segments: segments,
-                                                 caseInsensitivePaths: options.caseInsensitivePaths, create: true, raising: clamped)!
+                    let endpoint = trie.endpoint(
+                        scheme: pattern.scheme, isFallback: pattern.isFallback, segments: segments,
+                        caseInsensitivePaths: options.caseInsensitivePaths, create: true, raising: clamped)!
                     trie.setLeaf(at: endpoint, route: routeID, priority: clamped, segments: segments)
                 }
             }
         }
-        routes.append(Route(pattern: text, priority: clamped, access: access, handler: handler,
-                            externalCheck: externalCheck, leafCount: Int32(leafCount), origins: origins))
+        routes.append(
+            Route(
+                pattern: text, priority: clamped, access: access, handler: handler,
+                externalCheck: externalCheck, leafCount: Int32(leafCount), origins: origins))
         liveRoutes += 1
     }
 
     private func conflict(_ text: String, with route: Int32) -> RouteError {
-        RouteError(.conflict,
-            "Pattern \(RouteError.quoted(text)) conflicts with the registered pattern \(RouteError.quoted(routes.live(route).displayName)): they have the same shape. Deregister it first or register with replacing: true.")
+        RouteError(
+            .conflict,
+            "Pattern \(RouteError.quoted(text)) conflicts with the registered pattern \(RouteError.quoted(routes.live(route).displayName)): they have the same shape. Deregister it first or register with replacing: true."
+        )
     }
 
     /// The route whose leaf sits where `segments` of `pattern` end, or -1.
     mutating func owner(of pattern: RoutePattern, _ segments: [PatternSegment], options: Router.Options) -> Int32 {
-        guard let endpoint = trie.endpoint(scheme: pattern.scheme, isFallback: pattern.isFallback, segments: segments,
-                                           caseInsensitivePaths: options.caseInsensitivePaths, create: false),
-              case let leaf = trie.leaf(at: endpoint), leaf >= 0 else { return -1 }
+        guard
+            let endpoint = trie.endpoint(
+                scheme: pattern.scheme, isFallback: pattern.isFallback, segments: segments,
+                caseInsensitivePaths: options.caseInsensitivePaths, create: false),
+            case let leaf = trie.leaf(at: endpoint), leaf >= 0
+        else { return -1 }
         return trie.leaves[Int(leaf)].route
     }
 
@@ -109,7 +125,8 @@ struct RouterState: Sendable {
             }
         }
         guard let owner, case let route = routes.live(owner), route.leafCount == Int32(leafCount),
-              Set(route.origins) == Set(origins) else { return false }
+            Set(route.origins) == Set(origins)
+        else { return false }
         remove(route: owner, options: options)
         return true
     }
@@ -118,9 +135,11 @@ struct RouterState: Sendable {
         guard let route = routes[Int(id)] else { return }
         for pattern in (try? parse(route.pattern, origins: route.origins, options: options))?.patterns ?? [] {
             for segments in pattern.expansions {
-                if let endpoint = trie.endpoint(scheme: pattern.scheme, isFallback: pattern.isFallback, segments: segments,
-                                                caseInsensitivePaths: options.caseInsensitivePaths, create: false),
-                   case let leaf = trie.leaf(at: endpoint), leaf >= 0, trie.leaves[Int(leaf)].route == id {
+                if let endpoint = trie.endpoint(
+                    scheme: pattern.scheme, isFallback: pattern.isFallback, segments: segments,
+                    caseInsensitivePaths: options.caseInsensitivePaths, create: false),
+                    case let leaf = trie.leaf(at: endpoint), leaf >= 0, trie.leaves[Int(leaf)].route == id
+                {
                     trie.removeLeaf(at: endpoint)
                 }
             }
@@ -151,8 +170,10 @@ struct RouterState: Sendable {
         var rebuilt = RouterState(hooks: hooks)
         rebuilt.trie.types = trie.types
         for case let route? in routes {
-            try? rebuilt.add(route.pattern, origins: route.origins, priority: Int(route.priority), access: route.access, replacing: false,
-                             handler: route.handler, externalCheck: route.externalCheck, options: options)
+            try? rebuilt.add(
+                route.pattern, origins: route.origins, priority: Int(route.priority), access: route.access,
+                replacing: false,
+                handler: route.handler, externalCheck: route.externalCheck, options: options)
         }
         self = rebuilt
     }
