@@ -45,7 +45,8 @@ enum ServeCommand {
         }
         LogLine.write(
             "listening on \(listener.path)\(listener.ownsPath ? "" : " (passed by systemd)") "
-                + "(pid \(getpid())); schemes accepted: " + service.externalSchemes.joined(separator: ", "))
+                + "(pid \(getpid())); schemes accepted: " + service.externalSchemes.joined(separator: ", ")
+                + "; https for " + AppComposition.externalHosts.joined(separator: ", "))
         let server = SocketServer(
             listener: listener, service: service, configuration: configuration,
             signalFD: signalFD, inbox: inbox)

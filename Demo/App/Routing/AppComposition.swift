@@ -8,6 +8,8 @@ import URLRouter
 enum AppComposition {
     /// The schemes links from outside may use; the desktop entry registers exactly these.
     static let externalSchemes = ["account", "settings", "shop"]
+    /// The hosts whose https links from outside are taken.
+    static let externalHosts = [ShopModule.webHost]
 
     /// Builds the routing every command uses.
     static func makeService() throws(RouteError) -> RouterService {
@@ -15,7 +17,7 @@ enum AppComposition {
         let router = Router(
             options: .init(
                 allowedExternalSchemes: Set(externalSchemes),
-                allowedExternalHosts: [ShopModule.webHost]))
+                allowedExternalHosts: Set(externalHosts)))
         // Only Settings is searched: its target is found by name. Shop and Account register theirs.
         let mediator = Mediator(searchModules: [SettingsModule.moduleName])
         mediator.remotePolicy = RemotePolicy(allowedSchemes: Set(externalSchemes))
