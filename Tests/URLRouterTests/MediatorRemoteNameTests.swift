@@ -103,4 +103,18 @@ import URLRouter
         // The app's own opens are local calls: its names are its business.
         #expect(ProbeRecord.open("app://slash", on: router, source: .internal).ran == ["Probe.notFound(Bare/ping)"])
     }
+
+    /// The policy sees the scheme the router matched on: a URL whose "scheme" holds the Kelvin
+    /// sign (U+212A) has none (its first segment is `\u{212A}iosk:`), so it cannot pass for
+    /// `kiosk` through Unicode lowercasing and reach a scheme-less bridged route that the
+    /// policy keeps to `kiosk:` links.
+    @Test func aLookalikeSchemeDoesNotPassTheSchemeRule() throws {
+        let mediator = probeMediator(RemotePolicy(allowedSchemes: ["kiosk"]))
+        let router = Router()
+        try router.register(":any/bare/ping", target: "Bare", action: "ping", on: mediator)
+        #expect(ProbeRecord.open("kiosk://x/bare/ping", on: router, source: .external).ran == ["Bare.ping"])
+        let lookalike = ProbeRecord.open("\u{212A}iosk:/bare/ping", on: router, source: .external)
+        #expect(lookalike.outcome == [.failure(.refused)])
+        #expect(lookalike.ran == [])
+    }
 }

@@ -44,17 +44,12 @@ extension Router {
         let externalCheck: Route.ExternalCheck = { match in
             mediator.refusal(
                 of: RemoteCall(
-                    url: match.url, scheme: scheme(of: match.url), target: target,
+                    url: match.url, scheme: URLScanner.scheme(of: match.url).lowercased(), target: target,
                     action: action, parameters: match.parameters.dictionary))
         }
         return (.object(handler), externalCheck)
     }
 
-    /// The scheme of `url`, lowercased; empty when it has none.
-    static func scheme(of url: String) -> String {
-        guard let colon = url.utf8.firstIndex(of: UInt8(ascii: ":")) else { return "" }
-        return String(url[..<colon]).lowercased()
-    }
 }
 
 extension RouteBatch {

@@ -133,22 +133,6 @@ public enum LinkOrigin: Sendable, Hashable, CustomStringConvertible {
         return (scheme, bytes[start..<end])
     }
 
-    /// The scheme of `url`, ASCII letters lowercased, read as matching reads it; empty when it
-    /// has none.
-    static func scheme(of url: String) -> String {
-        let bytes = Array(url.utf8)
-        let length = bytes.withUnsafeBufferPointer { URLScanner.schemeLength($0) }
-        return String(decoding: bytes[..<length].map(foldASCII), as: UTF8.self)
-    }
-
-    /// The host of an `https` URL as matching compares it: percent-decoded, ASCII letters
-    /// lowercased. Nil for other URLs.
-    static func webHost(of url: String) -> String? {
-        guard let parts = webParts(of: url), parts.scheme == "https" else { return nil }
-        let decoded = Array(parts.host).withUnsafeBufferPointer { PercentDecoding.bytes($0) }
-        return String(decoding: decoded.map(foldASCII), as: UTF8.self)
-    }
-
     /// `text` with ASCII letters lowercased and nothing else changed: Unicode lowercasing would
     /// turn the Kelvin sign into `k` and let a lookalike pass for an ASCII name.
     static func asciiLowercased(_ text: String) -> String {

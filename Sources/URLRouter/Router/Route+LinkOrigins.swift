@@ -11,22 +11,15 @@ extension Route {
 
     /// The full pattern of every origin (`shop://item/:id`, `https://shop.example.com/item/:id`),
     /// or the pattern alone.
-    var originPatterns: [String] {
-        origins.isEmpty ? [pattern] : origins.map { $0.pattern(pattern) }
-    }
+    var originPatterns: [String] { fullPatterns.isEmpty ? [pattern] : fullPatterns }
 
-    /// The full pattern of the origin `url` came through: the one of its scheme, or for a web
-    /// link, of its host. Only called with a URL that matched this route.
-    func originPattern(matching url: String) -> String {
-        guard !origins.isEmpty else { return pattern }
-        let scheme = LinkOrigin.scheme(of: url)
-        let host = LinkOrigin.webHost(of: url)
-        let origin = origins.first { origin in
-            switch origin {
-            case .scheme(let name): name == scheme
-            case .web(let name): host == name
-            }
-        }
-        return (origin ?? origins[0]).pattern(pattern)
+    /// The full pattern of the origin whose leaf `leaf` (one of this route's) is: the leaves
+    /// are numbered origin by origin, each origin with as many as the path has expansions.
+    ///
+    /// - Complexity: O(1).
+    func originPattern(leaf: Int32) -> String {
+        guard !fullPatterns.isEmpty else { return pattern }
+        let perOrigin = Int(leafCount) / fullPatterns.count
+        return fullPatterns[Int(leaf - firstLeaf) / perOrigin]
     }
 }

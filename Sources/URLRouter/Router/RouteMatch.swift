@@ -24,9 +24,9 @@ public struct RouteMatch: Sendable, CustomStringConvertible {
     /// The winning pattern, as registered. For a route with link origins, the full pattern of
     /// the origin the URL came through (`https://shop.example.com/item/:id`).
     ///
-    /// - Complexity: O(1); O(URL length) for a route with link origins.
+    /// - Complexity: O(1).
     public var pattern: String {
-        if table.routes.hasOrigins(routeID) { return route.originPattern(matching: url) }
+        if table.routes.hasOrigins(routeID) { return route.originPattern(leaf: parameters.leaf) }
         return table.routes.pattern(routeID)
     }
     /// The winning route's priority.

@@ -207,10 +207,7 @@ extension RouteTable {
             }
         }
         guard let allowed = options.allowedExternalSchemes else { return nil }
-        let scheme =
-            url.utf8.withContiguousStorageIfAvailable { bytes in
-                String(decoding: bytes[..<URLScanner.schemeLength(bytes)], as: UTF8.self)
-            } ?? String(url.prefix { $0 != ":" })
+        let scheme = URLScanner.scheme(of: url)
         guard allowed.contains(scheme.lowercased()) else {
             let shown = scheme.isEmpty ? "a URL without a scheme" : "the scheme \"\(scheme)\""
             return .refused(url, reason: "\(shown) is not allowed from outside.")

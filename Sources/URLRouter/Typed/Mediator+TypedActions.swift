@@ -73,7 +73,7 @@ extension Router {
         let externalCheck: URLRouter.Route.ExternalCheck = { match in
             mediator.refusal(
                 of: RemoteCall(
-                    url: match.url, scheme: Self.scheme(of: match.url), target: Request.target,
+                    url: match.url, scheme: URLScanner.scheme(of: match.url).lowercased(), target: Request.target,
                     action: Request.action, parameters: match.parameters.dictionary))
         }
         try addTyped(

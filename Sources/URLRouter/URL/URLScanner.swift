@@ -182,6 +182,15 @@ enum URLScanner {
         bytes(equalTo: UInt8(ascii: "&"), in: word) | bytes(equalTo: UInt8(ascii: "#"), in: word)
     }
 
+    /// The scheme of `url` as written (ASCII only), found as matching finds it; empty when it
+    /// has none.
+    static func scheme(of url: String) -> String {
+        var url = url
+        url.makeContiguousUTF8()
+        return url.utf8.withContiguousStorageIfAvailable { String(decoding: $0[..<schemeLength($0)], as: UTF8.self) }
+            ?? ""
+    }
+
     /// The length of a leading `scheme` followed by `:`, or 0. A scheme is
     /// `[A-Za-z][A-Za-z0-9+.-]*`; a `/`, `?` or `#` before the colon means there is none.
     @inline(__always)

@@ -48,6 +48,7 @@ struct RouterState: Sendable {
         }
         let clamped = Int32(clamping: priority)
         let routeID = Int32(routes.count)
+        var firstLeaf = Int32(trie.leaves.count)
         if leafCount == 1, !replacing {
             // One walk finds the place and makes its nodes: a conflict means the whole path is
             // there already, so a refused pattern adds nothing.
@@ -76,6 +77,7 @@ struct RouterState: Sendable {
             }
             for route in replaced { remove(route: route, options: options) }
             let routeID = Int32(routes.count)
+            firstLeaf = Int32(trie.leaves.count)
             for pattern in patterns {
                 for segments in pattern.expansions {
                     let endpoint = trie.endpoint(
@@ -88,7 +90,8 @@ struct RouterState: Sendable {
         routes.append(
             Route(
                 pattern: text, priority: clamped, access: access, handler: handler,
-                externalCheck: externalCheck, leafCount: Int32(leafCount), origins: origins))
+                externalCheck: externalCheck, leafCount: Int32(leafCount), firstLeaf: firstLeaf, origins: origins,
+                fullPatterns: origins.map { $0.pattern(text) }))
         liveRoutes += 1
     }
 
