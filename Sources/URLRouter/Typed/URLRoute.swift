@@ -81,7 +81,7 @@ extension RouteTable {
         var lookup = self.lookup(url, excluding: excluded)
         guard !hooks.typedRoutes.isEmpty else { return lookup }
         var passed = excluded
-        while case .matched(let match) = lookup, let check = hooks.typedRoutes[match.route.pattern],
+        while case .matched(let match) = lookup, let check = hooks.typedRoutes[routes.pattern(match.routeID)],
             let failure = check.failure(match.parameters)
         {
             failed?(match.routeID, failure)
@@ -103,7 +103,7 @@ extension RouteTable {
     func match(_ url: String, onlyPattern pattern: String, after first: RouteMatch) -> RouteMatch? {
         var passed: [Int32] = [first.routeID]
         while passed.count <= routes.count, case .matched(let match) = lookup(url, excluding: passed) {
-            if match.route.pattern == pattern { return match }
+            if routes.pattern(match.routeID) == pattern { return match }
             passed.append(match.routeID)
         }
         return nil
