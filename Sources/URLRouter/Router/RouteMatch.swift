@@ -25,10 +25,7 @@ public struct RouteMatch: Sendable, CustomStringConvertible {
     /// the origin the URL came through (`https://shop.example.com/item/:id`).
     ///
     /// - Complexity: O(1).
-    public var pattern: String {
-        if table.routes.hasOrigins(routeID) { return route.originPattern(leaf: parameters.leaf) }
-        return table.routes.pattern(routeID)
-    }
+    public var pattern: String { leaf.pattern }
     /// The winning route's priority.
     public var priority: Int { Int(route.priority) }
     /// The URL as matched.

@@ -67,8 +67,10 @@ extension Trie {
         }
     }
 
-    /// Puts a new leaf for `route` at `endpoint`, for the expansion `segments`.
-    mutating func setLeaf(at endpoint: Endpoint, route: Int32, priority: Int32, segments: [PatternSegment]) {
+    /// Puts a new leaf for `route` at `endpoint`, for the expansion `segments` of `pattern`.
+    mutating func setLeaf(
+        at endpoint: Endpoint, route: Int32, pattern: String, priority: Int32, segments: [PatternSegment]
+    ) {
         let capturesStart = Int32(captures.count)
         for (position, segment) in segments.enumerated() {
             guard case .parameter(let name, _, let suffix) = segment else { continue }
@@ -84,7 +86,7 @@ extension Trie {
         if tracksPriorities { leafPriorities.append(priority) }
         leaves.append(
             Leaf(
-                route: route, capturesStart: capturesStart,
+                pattern: pattern, route: route, capturesStart: capturesStart,
                 capturesCount: Int16(Int32(captures.count) - capturesStart), catchAllFrom: catchAllFrom))
         priorityRange = (min(priorityRange.low, priority), max(priorityRange.high, priority))
         attach(leafID, at: endpoint)
@@ -95,6 +97,7 @@ extension Trie {
         let leafID = leaf(at: endpoint)
         guard leafID >= 0 else { return }
         leaves[Int(leafID)].route = -1
+        leaves[Int(leafID)].pattern = ""
         attach(-1, at: endpoint)
     }
 

@@ -59,6 +59,9 @@ struct Trie: Sendable {
 
     /// One expansion of a registered route, where it ends in the trie.
     struct Leaf: Sendable {
+        /// The full pattern as registered (for a route with link origins, its origin's), kept
+        /// whole beside the route number so that a match reads it with the leaf, in O(1).
+        var pattern: String
         /// The route, or -1 once deregistered.
         var route: Int32
         /// This expansion's placeholders, in order: `captures[capturesStart..<capturesStart+capturesCount]`.

@@ -2,8 +2,8 @@
 /// route keeps its number (its place is `nil`), since leaves in the trie refer to routes by
 /// number; compaction renumbers them all (``RouterState``).
 ///
-/// A route is stored whole, its pattern text included, so reading a match's pattern is one
-/// array read and a `String` copy: O(1), whatever the pattern's length or the table's size.
+/// A route is stored whole, its pattern text included; a match reads its pattern from its
+/// leaf (``Trie/Leaf``), which holds the same text.
 struct RouteList: Sendable, RandomAccessCollection {
     /// Chunked (``ChunkedArray``): a registration under a reader copies one chunk of routes.
     private var entries = ChunkedArray<Route?>()
@@ -35,12 +35,6 @@ struct RouteList: Sendable, RandomAccessCollection {
     func pattern(_ id: Int32) -> String {
         guard let pattern = entries[Int(id)]?.pattern else { preconditionFailure("route \(id) is removed") }
         return pattern
-    }
-
-    /// Whether route `id` serves several link origins; reads that field alone.
-    @inline(__always)
-    func hasOrigins(_ id: Int32) -> Bool {
-        entries[Int(id)]?.origins.isEmpty == false
     }
 
     /// Adds `route` with the next number.

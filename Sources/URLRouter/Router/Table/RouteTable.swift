@@ -17,12 +17,8 @@ struct Route: Sendable {
     let externalCheck: ExternalCheck?
     /// How many leaves (expansions of its optional groups, for each origin) it has in the trie.
     let leafCount: Int32
-    /// Its first leaf: its leaves are numbered from here on, origin by origin, in `origins`' order.
-    let firstLeaf: Int32
     /// The link origins `pattern` serves (then written without a scheme); empty for a plain pattern.
     var origins: [LinkOrigin] = []
-    /// The full pattern of each origin, in `origins`' order; empty for a plain pattern.
-    var fullPatterns: [String] = []
 }
 
 /// An immutable snapshot of everything matching needs. Opens read one snapshot from start to

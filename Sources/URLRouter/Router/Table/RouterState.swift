@@ -18,14 +18,17 @@ struct RouterState: Sendable {
     }
 
     /// The patterns a registration puts in the trie (`text` itself, or one per link origin),
-    /// and its origins lowercased.
+    /// each with its full text, and its origins lowercased.
     func parse(
         _ text: String, origins: [LinkOrigin], options: Router.Options
-    ) throws(RouteError) -> (patterns: [RoutePattern], origins: [LinkOrigin]) {
-        guard !origins.isEmpty else { return ([try parse(text, options: options)], []) }
+    ) throws(RouteError) -> (patterns: [(text: String, pattern: RoutePattern)], origins: [LinkOrigin]) {
+        guard !origins.isEmpty else { return ([(text, try parse(text, options: options))], []) }
         let normalized = try LinkOrigin.validate(origins, path: text)
-        var patterns: [RoutePattern] = []
-        for origin in normalized { patterns.append(try parse(origin.pattern(text), options: options)) }
+        var patterns: [(text: String, pattern: RoutePattern)] = []
+        for origin in normalized {
+            let full = origin.pattern(text)
+            patterns.append((full, try parse(full, options: options)))
+        }
         return (patterns, normalized)
     }
 
@@ -39,7 +42,7 @@ struct RouterState: Sendable {
         handler: Route.Handler, externalCheck: Route.ExternalCheck? = nil, options: Router.Options
     ) throws(RouteError) {
         let (patterns, origins) = try parse(text, origins: origins, options: options)
-        let leafCount = patterns.reduce(0) { $0 + $1.expansions.count }
+        let leafCount = patterns.reduce(0) { $0 + $1.pattern.expansions.count }
         guard liveRoutes < options.limits.maxRoutes || replacing else {
             throw .limitExceeded(
                 text,
@@ -48,20 +51,20 @@ struct RouterState: Sendable {
         }
         let clamped = Int32(clamping: priority)
         let routeID = Int32(routes.count)
-        var firstLeaf = Int32(trie.leaves.count)
         if leafCount == 1, !replacing {
             // One walk finds the place and makes its nodes: a conflict means the whole path is
             // there already, so a refused pattern adds nothing.
-            let pattern = patterns[0], segments = pattern.expansions[0]
+            let (full, pattern) = patterns[0]
+            let segments = pattern.expansions[0]
             let endpoint = trie.endpoint(
                 scheme: pattern.scheme, isFallback: pattern.isFallback, segments: segments,
                 caseInsensitivePaths: options.caseInsensitivePaths, create: true, raising: clamped)!
             let existing = trie.leaf(at: endpoint)
             guard existing < 0 else { throw conflict(text, with: trie.leaves[Int(existing)].route) }
-            trie.setLeaf(at: endpoint, route: routeID, priority: clamped, segments: segments)
+            trie.setLeaf(at: endpoint, route: routeID, pattern: full, priority: clamped, segments: segments)
         } else {
             var replaced: [Int32] = []
-            for pattern in patterns {
+            for (_, pattern) in patterns {
                 for segments in pattern.expansions {
                     let route = owner(of: pattern, segments, options: options)
                     guard route >= 0 else { continue }
@@ -77,21 +80,19 @@ struct RouterState: Sendable {
             }
             for route in replaced { remove(route: route, options: options) }
             let routeID = Int32(routes.count)
-            firstLeaf = Int32(trie.leaves.count)
-            for pattern in patterns {
+            for (full, pattern) in patterns {
                 for segments in pattern.expansions {
                     let endpoint = trie.endpoint(
                         scheme: pattern.scheme, isFallback: pattern.isFallback, segments: segments,
                         caseInsensitivePaths: options.caseInsensitivePaths, create: true, raising: clamped)!
-                    trie.setLeaf(at: endpoint, route: routeID, priority: clamped, segments: segments)
+                    trie.setLeaf(at: endpoint, route: routeID, pattern: full, priority: clamped, segments: segments)
                 }
             }
         }
         routes.append(
             Route(
                 pattern: text, priority: clamped, access: access, handler: handler,
-                externalCheck: externalCheck, leafCount: Int32(leafCount), firstLeaf: firstLeaf, origins: origins,
-                fullPatterns: origins.map { $0.pattern(text) }))
+                externalCheck: externalCheck, leafCount: Int32(leafCount), origins: origins))
         liveRoutes += 1
     }
 
@@ -119,7 +120,7 @@ struct RouterState: Sendable {
         guard let (patterns, origins) = try? parse(text, origins: origins, options: options) else { return false }
         var owner: Int32?
         var leafCount = 0
-        for pattern in patterns {
+        for (_, pattern) in patterns {
             for segments in pattern.expansions {
                 let route = self.owner(of: pattern, segments, options: options)
                 guard route >= 0, owner == nil || owner == route else { return false }
@@ -136,7 +137,7 @@ struct RouterState: Sendable {
 
     private mutating func remove(route id: Int32, options: Router.Options) {
         guard let route = routes[Int(id)] else { return }
-        for pattern in (try? parse(route.pattern, origins: route.origins, options: options))?.patterns ?? [] {
+        for (_, pattern) in (try? parse(route.pattern, origins: route.origins, options: options))?.patterns ?? [] {
             for segments in pattern.expansions {
                 if let endpoint = trie.endpoint(
                     scheme: pattern.scheme, isFallback: pattern.isFallback, segments: segments,
