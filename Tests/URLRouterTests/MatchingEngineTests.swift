@@ -23,11 +23,11 @@ import Testing
     }
 
     /// The memory figures rest on these sizes: a node is 20 bytes, a literal slot (key and node)
-    /// 48, a leaf 12.
+    /// 48, a leaf (pattern, route, first placeholder) 40.
     @Test func nodesSlotsAndLeavesKeepTheirSize() {
         #expect(MemoryLayout<Trie.Node>.stride == 20)
         #expect(MemoryLayout<LiteralTable.Slot>.stride == 48)
-        #expect(MemoryLayout<Trie.Leaf>.stride == 12)
+        #expect(MemoryLayout<Trie.Leaf>.stride == 40)
     }
 
     /// A step of ``aPlaceholdersLeafFollowsEveryChange(_:)``: register (`+`, `+!` replacing) or

@@ -82,7 +82,7 @@ public struct RouteParameters: Sendable, Sequence, CustomStringConvertible {
     /// The pattern's placeholder `index`: its name, the URL segment it took, its suffix length.
     private func capture(_ index: Int) -> Trie.LeafCapture {
         let trie = table.trie
-        return trie.captures[Int(trie.leaves[Int(leaf)].capturesStart) + index]
+        return trie.capture(index, of: trie.leaves[Int(leaf)])
     }
 
     private func name(at index: Int) -> String {
@@ -95,7 +95,7 @@ public struct RouteParameters: Sendable, Sequence, CustomStringConvertible {
         let leaf = trie.leaves[Int(leaf)]
         var index = 0
         while index < Int(leaf.capturesCount) {
-            let capture = trie.captures[Int(leaf.capturesStart) + index]
+            let capture = trie.capture(index, of: leaf)
             if trie.names[Int(capture.name)] == name { return value(of: capture, at: index) }
             index += 1
         }

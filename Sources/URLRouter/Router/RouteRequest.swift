@@ -105,6 +105,7 @@ public final class RouteRequest: Sendable {
 
     /// Marks the request completed and returns the completion, if it was not completed before.
     private func takeCompletion() -> Completion? {
+        guard completion != nil else { return nil }
         if transition(from: .running, to: .completed) == .running { return completion }
         if transition(from: .returned, to: .completed) == .returned { return completion }
         return nil

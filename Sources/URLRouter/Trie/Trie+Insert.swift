@@ -72,9 +72,13 @@ extension Trie {
         at endpoint: Endpoint, route: Int32, pattern: String, priority: Int32, segments: [PatternSegment]
     ) {
         let capturesStart = Int32(captures.count)
+        var firstCapture = LeafCapture(name: -1, position: -1, trim: 0)
+        var capturesCount: Int16 = 0
         for (position, segment) in segments.enumerated() {
             guard case .parameter(let name, _, let suffix) = segment else { continue }
-            captures.append(LeafCapture(name: internName(name), position: Int32(position), trim: Int32(suffix.count)))
+            let capture = LeafCapture(name: internName(name), position: Int32(position), trim: Int32(suffix.count))
+            if capturesCount == 0 { firstCapture = capture } else { captures.append(capture) }
+            capturesCount += 1
         }
         let catchAllFrom: Int16 =
             switch endpoint.slot {
@@ -86,8 +90,8 @@ extension Trie {
         if tracksPriorities { leafPriorities.append(priority) }
         leaves.append(
             Leaf(
-                pattern: pattern, route: route, capturesStart: capturesStart,
-                capturesCount: Int16(Int32(captures.count) - capturesStart), catchAllFrom: catchAllFrom))
+                pattern: pattern, route: route, firstCapture: firstCapture, capturesStart: capturesStart,
+                capturesCount: capturesCount, catchAllFrom: catchAllFrom))
         priorityRange = (min(priorityRange.low, priority), max(priorityRange.high, priority))
         attach(leafID, at: endpoint)
     }

@@ -57,15 +57,21 @@ struct Trie: Sendable {
         var node: Node
     }
 
-    /// One expansion of a registered route, where it ends in the trie.
+    /// One expansion of a registered route, where it ends in the trie: what a match reads
+    /// once it has won. The full pattern and the first placeholder are kept in the leaf itself,
+    /// so reading a match's pattern, or a parameter of a route with one placeholder (the usual
+    /// route), reads this one element, which in a large table is rarely in cache; the other
+    /// placeholders follow in `captures` (``Trie/capture(_:of:)``).
     struct Leaf: Sendable {
-        /// The full pattern as registered (for a route with link origins, its origin's), kept
-        /// whole beside the route number so that a match reads it with the leaf, in O(1).
+        /// The full pattern as registered (for a route with link origins, its origin's).
         var pattern: String
         /// The route, or -1 once deregistered.
         var route: Int32
-        /// This expansion's placeholders, in order: `captures[capturesStart..<capturesStart+capturesCount]`.
+        /// The first placeholder; unused when `capturesCount` is 0.
+        var firstCapture: LeafCapture
+        /// Placeholders 1 and on are `captures[capturesStart...]`.
         var capturesStart: Int32
+        /// How many placeholders the expansion has.
         var capturesCount: Int16
         /// The first segment `**` (or a scheme fallback) takes, or -1 for a route that ends.
         var catchAllFrom: Int16
@@ -147,6 +153,14 @@ struct Trie: Sendable {
         case .slot: change(&literals.slots[Int(ref.index)].node)
         case .edge: change(&edges[Int(ref.index)].node)
         }
+    }
+
+    /// Placeholder `index` of `leaf`.
+    ///
+    /// - Complexity: O(1).
+    @inline(__always)
+    func capture(_ index: Int, of leaf: Leaf) -> LeafCapture {
+        index == 0 ? leaf.firstCapture : captures[Int(leaf.capturesStart) + index - 1]
     }
 
     /// The fallback leaf of the scheme root numbered `scheme`, or -1.

@@ -37,6 +37,16 @@ struct RouteList: Sendable, RandomAccessCollection {
         return pattern
     }
 
+    /// The handler of route `id`, which a live leaf refers to; reads that field alone, so an
+    /// open touches none of the route's other objects (its pattern, its checks).
+    ///
+    /// - Complexity: O(1).
+    @inline(__always)
+    func handler(_ id: Int32) -> Route.Handler {
+        guard let handler = entries[Int(id)]?.handler else { preconditionFailure("route \(id) is removed") }
+        return handler
+    }
+
     /// Adds `route` with the next number.
     mutating func append(_ route: Route) {
         entries.append(route)
