@@ -128,11 +128,15 @@ public struct RouteParameters: Sendable, Sequence, CustomStringConvertible {
     private func queryValue(_ name: String) -> String? {
         guard offsets.hasQuery else { return nil }
         var found: String?
-        withBytes { bytes in
-            let query = queryRange(in: bytes)
-            QueryScanner.forEach(in: bytes, Int32(query.start), Int32(query.end)) { itemName, value in
-                if decodedEquals(itemName, name) { found = decode(value) }
-                return true
+        var wanted = name
+        wanted.withUTF8 { wanted in
+            let wantedIsASCII = wanted.allSatisfy { $0 < 0x80 }
+            withBytes { bytes in
+                let query = queryRange(in: bytes)
+                QueryScanner.forEach(in: bytes, Int32(query.start), Int32(query.end)) { itemName, value in
+                    if isName(itemName, wanted, wantedIsASCII: wantedIsASCII, name) { found = decode(value) }
+                    return true
+                }
             }
         }
         return found
@@ -151,13 +155,16 @@ public struct RouteParameters: Sendable, Sequence, CustomStringConvertible {
         PercentDecoding.string(bytes, plusAsSpace: formDecoding)
     }
 
-    /// Whether a raw query name is `name`, compared as Swift compares strings (canonical
-    /// equivalence), as ``dictionary`` and path names are: `\u{341}` and `\u{301}` are one name.
-    private func decodedEquals(_ bytes: UnsafeBufferPointer<UInt8>, _ name: String) -> Bool {
+    /// Whether a raw query name is `name` (whose UTF-8 is `wanted`), compared as Swift compares
+    /// strings (canonical equivalence), as ``dictionary`` and path names are: `\u{341}` and
+    /// `\u{301}` are one name. Plain ASCII names, the usual ones, are compared byte for byte.
+    private func isName(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ wanted: UnsafeBufferPointer<UInt8>, wantedIsASCII: Bool, _ name: String
+    ) -> Bool {
         guard !PercentDecoding.needsDecoding(bytes, plusAsSpace: formDecoding) else { return decode(bytes) == name }
-        if bytes.elementsEqual(name.utf8) { return true }
+        if bytes.count == wanted.count, bytes.elementsEqual(wanted) { return true }
         // Different ASCII bytes are different names; other text may still be equivalent.
-        if bytes.allSatisfy({ $0 < 0x80 }) && name.utf8.allSatisfy({ $0 < 0x80 }) { return false }
+        if wantedIsASCII && bytes.allSatisfy({ $0 < 0x80 }) { return false }
         return String(decoding: bytes, as: UTF8.self) == name
     }
 
