@@ -4,7 +4,7 @@ import Testing
 
 /// How a pattern text becomes a scheme and segments, and which patterns are refused.
 @Suite struct PatternParsingTests {
-    static func lit(_ text: String) -> PatternSegment { .literal(Array(text.utf8)[...]) }
+    static func lit(_ text: String) -> PatternSegment { .literal(text) }
     static func param(_ name: String, _ type: String? = nil, suffix: String = "") -> PatternSegment {
         .parameter(name: name, type: type, suffix: Array(suffix.utf8))
     }
@@ -171,6 +171,17 @@ import Testing
         #expect(
             router.routes.map(\.pattern) == ["shop://p(/:x<int>)(/:y)", "shop://q(/a)(/b)", "shop://r(/a/:x)(/b/:y)"])
         #expect(router.match("shop://r/b/2")?.parameters["y"] == "2")
+    }
+
+    /// Literals compare as bytes, as the trie compares them: two spellings of one character are
+    /// two literals, so the groups below are not ambiguous.
+    @Test func literalsOfTwoSpellingsAreTwoLiterals() throws {
+        let router = Router()
+        try router.register("shop://s(/\u{E9})(/e\u{301})") { _ in }
+        #expect(router.match("shop://s/\u{E9}") != nil)
+        #expect(router.match("shop://s/e\u{301}") != nil)
+        #expect(router.match("shop://s/\u{E9}/e\u{301}") != nil)
+        #expect(router.match("shop://s/e\u{301}/\u{E9}") == nil)
     }
 
     @Test func customTypesAreKnownOnlyOnceRegistered() throws {

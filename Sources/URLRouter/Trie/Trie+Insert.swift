@@ -35,12 +35,9 @@ extension Trie {
             switch segment {
             case .catchAll:
                 return Endpoint(node: node, slot: .catchAll, number: self.node(node).number)
-            case .literal(let key):
+            case .literal(var key):
                 let fold = Self.folds(depth: depth, caseInsensitivePaths: caseInsensitivePaths)
-                guard
-                    let child = key.withUnsafeBufferPointer({
-                        literalChild(of: node, key: $0, fold: fold, create: create)
-                    })
+                guard let child = key.withUTF8({ literalChild(of: node, key: $0, fold: fold, create: create) })
                 else { return nil }
                 node = child
             case .parameter, .wildcard:
