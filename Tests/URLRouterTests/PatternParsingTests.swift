@@ -125,6 +125,7 @@ import Testing
         BadPattern(pattern: "shop://item/:9", problem: "starts with a digit"),
         BadPattern(pattern: "shop://**/x", problem: "\"**\" must be the last segment"),
         BadPattern(pattern: "shop://a/**(/b)", problem: "\"**\" must be the last segment"),
+        BadPattern(pattern: "shop://**/:1d", problem: "\"**\" must be the last segment"),
         BadPattern(pattern: "shop://item/:id<money>", problem: "unknown type \"money\""),
         BadPattern(pattern: "shop://item/:id<INT>", problem: "unknown type \"INT\""),
         BadPattern(pattern: "shop://item/:id<>", problem: "empty type"),
@@ -204,6 +205,8 @@ import Testing
         #expect(deep?.code == .limitExceeded)
         #expect(deep?.message.contains("\"shop://a/b/c/d\"") == true)
         #expect(deep?.message.contains("4 segments; the limit is 3") == true)
+        // Segments are counted before any is parsed: a bad one in a pattern over the limit is not reached.
+        #expect(caught { try router.register("shop://a/:1/c/d") { _ in } }?.code == .limitExceeded)
         #expect(caught { try router.register("shop://a/b/c") { _ in } } == nil)
     }
 }

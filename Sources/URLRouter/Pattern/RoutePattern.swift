@@ -54,11 +54,12 @@ struct RoutePattern: Sendable {
 /// The byte-wise parse behind ``RoutePattern/init(_:knownTypes:limits:)``.
 ///
 /// Cost, in one paragraph: registering a route parses its pattern, so the parse does each job
-/// once. One loop over the bytes finds what the first checks need (a `?` or `#`, a control
-/// character, optional groups); the scheme, ASCII by its grammar, is lowercased by folding its
-/// bytes; each segment is parsed as its run of bytes is found, after one count of the runs for
-/// the segment limit; and a literal is a `String` of its own, inline when short, rather than a
-/// slice of a buffer that every literal of the pattern shares.
+/// once. One loop over the bytes finds what the early checks need (a `?` or `#`, a control
+/// character, optional groups) and counts the `/` bytes, which bound the segments well enough
+/// that they are seldom counted apart; the scheme, ASCII by its grammar, is lowercased by
+/// folding its bytes; each segment is parsed as its run of bytes is found; and a literal is a
+/// `String` of its own, inline when short, rather than a slice of a buffer that every literal
+/// of the pattern shares.
 private struct Parser {
     let text: String
     let limits: Router.Limits
@@ -71,8 +72,11 @@ private struct Parser {
         var queryOrFragment: UInt8?
         var control: UInt8?
         var hasGroups = false
-        for byte in bytes {
+        var slashes = 0
+        // Every byte looked for is below 0x40 but DEL: letters and `_` skip the switch.
+        for byte in bytes where byte < 0x40 || byte == 0x7F {
             switch byte {
+            case UInt8(ascii: "/"): slashes += 1
             case UInt8(ascii: "?"), UInt8(ascii: "#"): queryOrFragment = queryOrFragment ?? byte
             case ..<0x20, 0x7F: control = control ?? byte
             case UInt8(ascii: "("), UInt8(ascii: ")"): hasGroups = true
@@ -102,13 +106,14 @@ private struct Parser {
         }
         if isFallback { return (scheme, hasAuthority, true, [[]]) }
         guard hasGroups else {
-            return (scheme, hasAuthority, false, [try segments(UnsafeBufferPointer(rebasing: rest), knownTypes)])
+            let segments = try segments(UnsafeBufferPointer(rebasing: rest), slashes, knownTypes)
+            return (scheme, hasAuthority, false, [segments])
         }
         var expansions: [[PatternSegment]] = []
         var index = rest.startIndex
         for alternative in try expand(rest, &index, depth: 0) {
             try alternative.withUnsafeBufferPointer { path throws(RouteError) in
-                expansions.append(try segments(path, knownTypes))
+                expansions.append(try segments(path, slashes, knownTypes))
             }
         }
         let shapes = expansions.map { $0.map(\.shape) }
@@ -161,18 +166,20 @@ private struct Parser {
     }
 
     /// Splits one expansion on `/` (empty segments mean nothing) and parses each segment.
+    /// `slashes`, the number of `/` bytes in the whole pattern, bounds the segments of any
+    /// expansion by one more: they are counted against the limit, before any is parsed, only
+    /// when that bound is over it.
     private func segments(
-        _ path: UnsafeBufferPointer<UInt8>, _ knownTypes: (String) -> Bool
+        _ path: UnsafeBufferPointer<UInt8>, _ slashes: Int, _ knownTypes: (String) -> Bool
     ) throws(RouteError) -> [PatternSegment] {
-        let count = Self.partCount(path)
-        guard count <= limits.maxSegments else {
+        if slashes >= limits.maxSegments, case let count = Self.partCount(path), count > limits.maxSegments {
             throw RouteError(
                 .limitExceeded,
                 "Pattern \(RouteError.quoted(text)) has \(count) segments; the limit is \(limits.maxSegments) (Router.Limits.maxSegments)."
             )
         }
         var segments: [PatternSegment] = []
-        segments.reserveCapacity(count)
+        segments.reserveCapacity(min(slashes + 1, limits.maxSegments))
         // Each non-empty run between `/` bytes, found with a plain loop over the bytes. (`split`
         // reads one byte per call through `Slice`'s generic subscript, which costs a heap
         // allocation per byte in a build with AddressSanitizer: seconds for a long pattern whose
@@ -181,10 +188,8 @@ private struct Parser {
         for end in 0...path.count where end == path.count || path[end] == UInt8(ascii: "/") {
             defer { start = end + 1 }
             guard end > start else { continue }
+            if case .catchAll? = segments.last { throw fail("\"**\" must be the last segment.") }
             let segment = try self.segment(UnsafeBufferPointer(rebasing: path[start..<end]), knownTypes)
-            if case .catchAll = segment, segments.count != count - 1 {
-                throw fail("\"**\" must be the last segment.")
-            }
             if case .parameter(let name, _, _) = segment, segments.contains(where: { $0.name == name }) {
                 throw fail("the placeholder name \"\(name)\" is used twice.")
             }
