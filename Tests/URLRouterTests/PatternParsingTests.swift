@@ -4,7 +4,7 @@ import Testing
 
 /// How a pattern text becomes a scheme and segments, and which patterns are refused.
 @Suite struct PatternParsingTests {
-    static func lit(_ text: String) -> PatternSegment { .literal(Array(text.utf8)[...]) }
+    static func lit(_ text: String) -> PatternSegment { .literal(text) }
     static func param(_ name: String, _ type: String? = nil, suffix: String = "") -> PatternSegment {
         .parameter(name: name, type: type, suffix: Array(suffix.utf8))
     }
@@ -125,6 +125,7 @@ import Testing
         BadPattern(pattern: "shop://item/:9", problem: "starts with a digit"),
         BadPattern(pattern: "shop://**/x", problem: "\"**\" must be the last segment"),
         BadPattern(pattern: "shop://a/**(/b)", problem: "\"**\" must be the last segment"),
+        BadPattern(pattern: "shop://**/:1d", problem: "\"**\" must be the last segment"),
         BadPattern(pattern: "shop://item/:id<money>", problem: "unknown type \"money\""),
         BadPattern(pattern: "shop://item/:id<INT>", problem: "unknown type \"INT\""),
         BadPattern(pattern: "shop://item/:id<>", problem: "empty type"),
@@ -173,6 +174,17 @@ import Testing
         #expect(router.match("shop://r/b/2")?.parameters["y"] == "2")
     }
 
+    /// Literals compare as bytes, as the trie compares them: two spellings of one character are
+    /// two literals, so the groups below are not ambiguous.
+    @Test func literalsOfTwoSpellingsAreTwoLiterals() throws {
+        let router = Router()
+        try router.register("shop://s(/\u{E9})(/e\u{301})") { _ in }
+        #expect(router.match("shop://s/\u{E9}") != nil)
+        #expect(router.match("shop://s/e\u{301}") != nil)
+        #expect(router.match("shop://s/\u{E9}/e\u{301}") != nil)
+        #expect(router.match("shop://s/e\u{301}/\u{E9}") == nil)
+    }
+
     @Test func customTypesAreKnownOnlyOnceRegistered() throws {
         let router = Router()
         let before = caught { try router.register("blog://post/:slug<slug>") { _ in } }
@@ -193,6 +205,8 @@ import Testing
         #expect(deep?.code == .limitExceeded)
         #expect(deep?.message.contains("\"shop://a/b/c/d\"") == true)
         #expect(deep?.message.contains("4 segments; the limit is 3") == true)
+        // Segments are counted before any is parsed: a bad one in a pattern over the limit is not reached.
+        #expect(caught { try router.register("shop://a/:1/c/d") { _ in } }?.code == .limitExceeded)
         #expect(caught { try router.register("shop://a/b/c") { _ in } } == nil)
     }
 }

@@ -1,7 +1,8 @@
 /// One segment of a parsed pattern.
 enum PatternSegment: Hashable, Sendable {
-    /// A fixed segment, stored percent-decoded (a slice of one buffer per pattern expansion).
-    case literal(ArraySlice<UInt8>)
+    /// A fixed segment, stored percent-decoded. Decoding keeps text valid UTF-8 (an escape that
+    /// would break it stays undecoded), so the decoded bytes are a `String`'s exactly.
+    case literal(String)
     /// `:name`, `:name<type>`, `:name.suffix`, `:name<type>.suffix`. The suffix is decoded.
     case parameter(name: String, type: String?, suffix: [UInt8])
     /// `*`: exactly one segment, not captured.
@@ -21,12 +22,25 @@ enum PatternSegment: Hashable, Sendable {
         }
     }
 
-    /// Hashes byte arrays in one call rather than one per byte (the synthesized default).
+    /// Literals are equal when their bytes are, as the trie compares them: `String`'s own `==`
+    /// would also equate two spellings of one character (a precomposed `é` and `e` with U+0301).
+    static func == (lhs: PatternSegment, rhs: PatternSegment) -> Bool {
+        switch (lhs, rhs) {
+        case (.literal(let left), .literal(let right)): left.utf8.elementsEqual(right.utf8)
+        case (.parameter(let name, let type, let suffix), .parameter(let otherName, let otherType, let otherSuffix)):
+            name == otherName && type == otherType && suffix == otherSuffix
+        case (.wildcard, .wildcard), (.catchAll, .catchAll): true
+        default: false
+        }
+    }
+
+    /// Hashes bytes in one call rather than one per byte (the synthesized default), and a
+    /// literal by its bytes, as `==` compares it.
     func hash(into hasher: inout Hasher) {
         switch self {
-        case .literal(let bytes):
+        case .literal(var text):
             hasher.combine(0 as UInt8)
-            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+            text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
         case .parameter(let name, let type, let suffix):
             hasher.combine(1 as UInt8)
             hasher.combine(name)
@@ -45,12 +59,6 @@ enum PatternSegment: Hashable, Sendable {
         return self
     }
 
-    /// Whether this is a literal segment.
-    var isLiteral: Bool {
-        if case .literal = self { return true }
-        return false
-    }
-
     /// The placeholder's name, if this segment captures one.
     var name: String? {
         if case .parameter(let name, _, _) = self { return name }
@@ -60,7 +68,7 @@ enum PatternSegment: Hashable, Sendable {
     /// The segment as written in a canonical pattern.
     var text: String {
         switch self {
-        case .literal(let bytes): return URLEncoding.encode(bytes, allowed: .pathSegment)
+        case .literal(let text): return URLEncoding.encode(text, allowed: .pathSegment)
         case .parameter(let name, let type, let suffix):
             let typeText = type.map { "<\($0)>" } ?? ""
             return ":\(name)\(typeText)\(URLEncoding.encode(suffix, allowed: .pathSegment))"

@@ -41,11 +41,9 @@ struct RoutePattern: Sendable {
             )
         }
         var utf8 = text
-        let parsed = withoutActuallyEscaping(knownTypes) { knownTypes in
-            utf8.withUTF8 { bytes in
-                Result { () throws(RouteError) in
-                    try Parser(text: text, knownTypes: knownTypes, limits: limits).parse(bytes)
-                }
+        let parsed = utf8.withUTF8 { bytes in
+            Result { () throws(RouteError) in
+                try Parser(text: text, limits: limits).parse(bytes, knownTypes: knownTypes)
             }
         }
         self.text = text
@@ -54,20 +52,42 @@ struct RoutePattern: Sendable {
 }
 
 /// The byte-wise parse behind ``RoutePattern/init(_:knownTypes:limits:)``.
+///
+/// Cost, in one paragraph: registering a route parses its pattern, so the parse does each job
+/// once. One loop over the bytes finds what the early checks need (a `?` or `#`, a control
+/// character, optional groups) and counts the `/` bytes, which bound the segments well enough
+/// that they are seldom counted apart; the scheme, ASCII by its grammar, is lowercased by
+/// folding its bytes; each segment is parsed as its run of bytes is found; and a literal is a
+/// `String` of its own, inline when short, rather than a slice of a buffer that every literal
+/// of the pattern shares.
 private struct Parser {
     let text: String
-    let knownTypes: (String) -> Bool
     let limits: Router.Limits
 
     func fail(_ problem: String) -> RouteError { .invalidPattern(text, problem) }
 
     func parse(
-        _ bytes: UnsafeBufferPointer<UInt8>
+        _ bytes: UnsafeBufferPointer<UInt8>, knownTypes: (String) -> Bool
     ) throws(RouteError) -> (scheme: String?, hasAuthority: Bool, isFallback: Bool, expansions: [[PatternSegment]]) {
-        if let bad = bytes.first(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) {
-            throw fail("a pattern has no query or fragment, but it contains \"\(Character(UnicodeScalar(bad)))\".")
+        var queryOrFragment: UInt8?
+        var control: UInt8?
+        var hasGroups = false
+        var slashes = 0
+        // Every byte looked for is below 0x40 but DEL: letters and `_` skip the switch.
+        for byte in bytes where byte < 0x40 || byte == 0x7F {
+            switch byte {
+            case UInt8(ascii: "/"): slashes += 1
+            case UInt8(ascii: "?"), UInt8(ascii: "#"): queryOrFragment = queryOrFragment ?? byte
+            case ..<0x20, 0x7F: control = control ?? byte
+            case UInt8(ascii: "("), UInt8(ascii: ")"): hasGroups = true
+            default: break
+            }
         }
-        if let control = bytes.first(where: { $0 < 0x20 || $0 == 0x7F }) {
+        if let queryOrFragment {
+            throw fail(
+                "a pattern has no query or fragment, but it contains \"\(Character(UnicodeScalar(queryOrFragment)))\".")
+        }
+        if let control {
             throw fail("it contains the control character U+\(String(control, radix: 16, uppercase: true)).")
         }
         var rest = bytes[...]
@@ -76,26 +96,29 @@ private struct Parser {
         var isFallback = false
         let schemeLength = URLScanner.schemeLength(bytes)
         if schemeLength > 0 {
-            scheme = String(decoding: bytes[..<schemeLength], as: UTF8.self).lowercased()
+            scheme = String(unsafeUninitializedCapacity: schemeLength) { folded in
+                for index in 0..<schemeLength { folded[index] = foldASCII(bytes[index]) }
+                return schemeLength
+            }
             rest = bytes[(schemeLength + 1)...]
             hasAuthority = rest.starts(with: [UInt8(ascii: "/"), UInt8(ascii: "/")])
             isFallback = hasAuthority && rest.allSatisfy { $0 == UInt8(ascii: "/") }
         }
         if isFallback { return (scheme, hasAuthority, true, [[]]) }
+        guard hasGroups else {
+            let segments = try segments(UnsafeBufferPointer(rebasing: rest), slashes, knownTypes)
+            return (scheme, hasAuthority, false, [segments])
+        }
         var expansions: [[PatternSegment]] = []
-        if rest.contains(UInt8(ascii: "(")) || rest.contains(UInt8(ascii: ")")) {
-            var index = rest.startIndex
-            for alternative in try expand(rest, &index, depth: 0) {
-                try alternative.withUnsafeBufferPointer { path throws(RouteError) in
-                    expansions.append(try segments(path[...]))
-                }
+        var index = rest.startIndex
+        for alternative in try expand(rest, &index, depth: 0) {
+            try alternative.withUnsafeBufferPointer { path throws(RouteError) in
+                expansions.append(try segments(path, slashes, knownTypes))
             }
-            let shapes = expansions.map { $0.map(\.shape) }
-            if Set(shapes).count != shapes.count {
-                throw fail("its optional groups are ambiguous: two combinations have the same shape.")
-            }
-        } else {
-            expansions.append(try segments(rest))
+        }
+        let shapes = expansions.map { $0.map(\.shape) }
+        if Set(shapes).count != shapes.count {
+            throw fail("its optional groups are ambiguous: two combinations have the same shape.")
         }
         return (scheme, hasAuthority, false, expansions)
     }
@@ -142,82 +165,57 @@ private struct Parser {
         return results
     }
 
-    /// Splits one expansion on `/` (empty segments mean nothing) and parses each segment. The
-    /// literals' decoded bytes go into one buffer, which the segments share: a pattern costs a
-    /// few allocations, not one per literal.
-    private func segments(_ path: Slice<UnsafeBufferPointer<UInt8>>) throws(RouteError) -> [PatternSegment] {
-        let path = UnsafeBufferPointer(rebasing: path)
-        let count = Self.partCount(path)
-        guard count <= limits.maxSegments else {
+    /// Splits one expansion on `/` (empty segments mean nothing) and parses each segment.
+    /// `slashes`, the number of `/` bytes in the whole pattern, bounds the segments of any
+    /// expansion by one more: they are counted against the limit, before any is parsed, only
+    /// when that bound is over it.
+    private func segments(
+        _ path: UnsafeBufferPointer<UInt8>, _ slashes: Int, _ knownTypes: (String) -> Bool
+    ) throws(RouteError) -> [PatternSegment] {
+        if slashes >= limits.maxSegments, case let count = Self.partCount(path), count > limits.maxSegments {
             throw RouteError(
                 .limitExceeded,
                 "Pattern \(RouteError.quoted(text)) has \(count) segments; the limit is \(limits.maxSegments) (Router.Limits.maxSegments)."
             )
         }
-        var literals: [UInt8] = []
-        literals.reserveCapacity(path.count)
         var segments: [PatternSegment] = []
-        segments.reserveCapacity(count)
-        return try withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { (literalEnds) throws(RouteError) in
-            var position = 0
-            try Self.forEachPart(path) { part throws(RouteError) in
-                let segment = try self.segment(part, literals: &literals)
-                if case .catchAll = segment, position != count - 1 {
-                    throw fail("\"**\" must be the last segment.")
-                }
-                if let name = segment.name, segments.contains(where: { $0.name == name }) {
-                    throw fail("the placeholder name \"\(name)\" is used twice.")
-                }
-                literalEnds[position] = literals.count
-                segments.append(segment)
-                position += 1
+        segments.reserveCapacity(min(slashes + 1, limits.maxSegments))
+        // Each non-empty run between `/` bytes, found with a plain loop over the bytes. (`split`
+        // reads one byte per call through `Slice`'s generic subscript, which costs a heap
+        // allocation per byte in a build with AddressSanitizer: seconds for a long pattern whose
+        // optional groups repeat it in every expansion.)
+        var start = 0
+        for end in 0...path.count where end == path.count || path[end] == UInt8(ascii: "/") {
+            defer { start = end + 1 }
+            guard end > start else { continue }
+            if case .catchAll? = segments.last { throw fail("\"**\" must be the last segment.") }
+            let segment = try self.segment(UnsafeBufferPointer(rebasing: path[start..<end]), knownTypes)
+            if case .parameter(let name, _, _) = segment, segments.contains(where: { $0.name == name }) {
+                throw fail("the placeholder name \"\(name)\" is used twice.")
             }
-            // The buffer is complete: cut the literals' slices from it only now, so that no slice
-            // shares it while it still grows.
-            for index in segments.indices where segments[index].isLiteral {
-                segments[index] = .literal(literals[(index == 0 ? 0 : literalEnds[index - 1])..<literalEnds[index]])
-            }
-            return segments
+            segments.append(segment)
         }
+        return segments
     }
 
     /// How many non-empty runs `path` has between `/` bytes.
     private static func partCount(_ path: UnsafeBufferPointer<UInt8>) -> Int {
         var count = 0
-        try? forEachPart(path) { (_: UnsafeBufferPointer<UInt8>) throws(RouteError) in count += 1 }
+        var previous = UInt8(ascii: "/")
+        for byte in path {
+            if previous == UInt8(ascii: "/") && byte != UInt8(ascii: "/") { count += 1 }
+            previous = byte
+        }
         return count
     }
 
-    /// Calls `body` with each non-empty run of `path` between `/` bytes, found with a plain loop
-    /// over its bytes. (`split` reads one byte per call through `Slice`'s generic subscript,
-    /// which costs a heap allocation per byte in a build with AddressSanitizer: seconds for a
-    /// long pattern whose optional groups repeat it in every expansion.)
-    private static func forEachPart(
-        _ path: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) throws(RouteError) -> Void
-    ) throws(RouteError) {
-        guard let base = path.baseAddress else { return }
-        var start = 0
-        var index = 0
-        while index <= path.count {
-            if index == path.count || base[index] == UInt8(ascii: "/") {
-                if index > start { try body(UnsafeBufferPointer(start: base + start, count: index - start)) }
-                start = index + 1
-            }
-            index += 1
-        }
-    }
-
-    /// One segment; a literal's decoded bytes are appended to `literals`, and it is returned
-    /// empty for the caller to cut from them.
-    private func segment(_ part: UnsafeBufferPointer<UInt8>, literals: inout [UInt8]) throws(RouteError)
-        -> PatternSegment
-    {
+    /// One segment; a literal is stored decoded.
+    private func segment(
+        _ part: UnsafeBufferPointer<UInt8>, _ knownTypes: (String) -> Bool
+    ) throws(RouteError) -> PatternSegment {
         if part.count == 2, part[0] == UInt8(ascii: "*"), part[1] == UInt8(ascii: "*") { return .catchAll }
         if part.count == 1, part[0] == UInt8(ascii: "*") { return .wildcard }
-        guard part.first == UInt8(ascii: ":") else {
-            PercentDecoding.append(part, to: &literals)
-            return .literal([])
-        }
+        guard part.first == UInt8(ascii: ":") else { return .literal(PercentDecoding.string(part, plusAsSpace: false)) }
         var quoted: String { String(decoding: part, as: UTF8.self) }
         func isNameByte(_ byte: UInt8) -> Bool {
             byte == UInt8(ascii: "_") || (byte | 0x20) &- UInt8(ascii: "a") < 26 || byte &- UInt8(ascii: "0") < 10

@@ -188,11 +188,11 @@ private struct ParsedURL {
             switch segment {
             case .literal(let expected):
                 let fold = Trie.folds(depth: index, caseInsensitivePaths: table.options.caseInsensitivePaths)
-                let equal = fold ? expected.map(foldASCII) == found.map(foldASCII) : expected.elementsEqual(found)
+                let equal =
+                    fold ? expected.utf8.map(foldASCII) == found.map(foldASCII) : expected.utf8.elementsEqual(found)
                 if !equal {
                     return (
-                        .wrongLiteral(
-                            segment: index + 1, expected: String(decoding: expected, as: UTF8.self), found: shown),
+                        .wrongLiteral(segment: index + 1, expected: expected, found: shown),
                         index
                     )
                 }

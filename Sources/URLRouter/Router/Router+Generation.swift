@@ -24,8 +24,8 @@ extension Router {
         var segments: [String] = []
         for segment in chosen {
             switch segment {
-            case .literal(let bytes):
-                segments.append(URLEncoding.encode(bytes, allowed: .pathSegment))
+            case .literal(let text):
+                segments.append(URLEncoding.encode(text, allowed: .pathSegment))
             case .parameter(let name, let type, let suffix):
                 let value = parameters[name]!
                 guard !value.isEmpty else {

@@ -7,6 +7,10 @@
 /// at any size. Reading an element costs one more load, of an outer array small enough to stay
 /// in cache.
 ///
+/// `append` consumes its element: a route or leaf built to be appended moves into its chunk,
+/// where a borrowed one would be copied (a retain for each reference it holds) and the original
+/// destroyed.
+///
 /// ```swift
 /// var leaves = ChunkedArray<Int32>()
 /// leaves.append(7)
@@ -49,7 +53,7 @@ struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
     /// Appends `element`.
     ///
     /// - Complexity: O(1), plus a copy of the last chunk when a copy of this array shares it.
-    mutating func append(_ element: Element) {
+    mutating func append(_ element: consuming Element) {
         if count & (Self.chunkSize - 1) == 0 {
             var chunk = [Element]()
             chunk.reserveCapacity(Self.chunkSize)

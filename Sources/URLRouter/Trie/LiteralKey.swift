@@ -33,12 +33,18 @@ struct LiteralKey {
                 first = Self.foldWord(first)
                 second = Self.foldWord(second)
             }
-            var hash = Self.mix(UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15, first)
-            if count > 8 { hash = Self.mix(hash, second) }
-            (word0, word1, keyHash) = (first, second, hash)
+            (word0, word1, keyHash) = (first, second, Self.shortKeyHash(count: count, first, second))
         } else {
             (word0, word1, keyHash) = Self.longKey(base, count, readableStart, readableEnd, fold)
         }
+    }
+
+    /// The hash of a key of at most 16 bytes, from its count and its two (folded) words alone:
+    /// the literal table rehashes a stored key from its slot, without reading its bytes again.
+    @inline(__always)
+    static func shortKeyHash(count: Int, _ word0: UInt64, _ word1: UInt64) -> UInt64 {
+        let hash = mix(UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15, word0)
+        return count > 8 ? mix(hash, word1) : hash
     }
 
     /// Keys longer than 16 bytes: every word goes into the hash; the first two are kept.
@@ -76,6 +82,12 @@ struct LiteralKey {
     /// The slot hash of this key under `parent`.
     @inline(__always)
     func hash(parent: Int32) -> UInt32 {
+        Self.slotHash(keyHash, parent: parent)
+    }
+
+    /// The slot hash of a key hashed `keyHash` under `parent`.
+    @inline(__always)
+    static func slotHash(_ keyHash: UInt64, parent: Int32) -> UInt32 {
         // `keyHash` is already mixed: one multiply spreads the parent, and the product's high half
         // depends on every bit of both.
         let hash = (keyHash ^ UInt64(UInt32(bitPattern: parent))) &* 0xD6E8_FEB8_6659_FD93

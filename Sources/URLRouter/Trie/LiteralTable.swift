@@ -3,6 +3,9 @@
 /// bytes; longer keys live in the trie's byte arena) and the child node itself, so following a
 /// literal reads one slot and nothing else.
 ///
+/// Growing rehashes every key where it lies, a short one from the two words of its slot and a
+/// long one from the arena, without copying its bytes out first.
+///
 /// - Complexity: `find` is O(key length) expected, whatever the number of routes.
 struct LiteralTable: Sendable {
     struct Slot: Sendable {
@@ -80,16 +83,22 @@ struct LiteralTable: Sendable {
     }
 
     /// Doubles the slots. Slots keep no hash (it would cost a sixth of each), so each key is
-    /// hashed again: the stored bytes are already folded, and folding is idempotent, so the
-    /// hash is the one the key had when it was added.
+    /// hashed again where it is stored, from a short key's two words or a long key's bytes in
+    /// the arena: the stored bytes are already folded, and folding is idempotent, so the hash
+    /// is the one the key had when it was added.
     private mutating func grow(arena: [UInt8]) {
         let old = slots
         slots = ChunkedArray(repeating: Slot(), count: old.count * 2)
-        for slot in old where slot.count != 0 {
-            let hash = key(of: slot, arena: arena).withUnsafeBufferPointer {
-                LiteralKey($0, fold: false).hash(parent: slot.parent)
+        arena.withUnsafeBufferPointer { arena in
+            for slot in old where slot.count != 0 {
+                let count = Int(slot.count)
+                let keyHash =
+                    count <= Self.inlineCapacity
+                    ? LiteralKey.shortKeyHash(count: count, slot.word0, slot.word1)
+                    : LiteralKey(UnsafeBufferPointer(rebasing: arena[Int(slot.word0)...].prefix(count)), fold: false)
+                        .keyHash
+                place(slot, hash: LiteralKey.slotHash(keyHash, parent: slot.parent))
             }
-            place(slot, hash: hash)
         }
     }
 }

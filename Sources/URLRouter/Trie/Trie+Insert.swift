@@ -1,12 +1,16 @@
 extension Trie {
     /// Where a route's leaf sits: the node its last segment reaches, and which slot of it. Valid
-    /// until the next literal node is added.
+    /// until the next literal node is added. Only a fallback is found by a node number (its
+    /// scheme root's), so only that slot carries one, and a walk never reads its last node again
+    /// to fill it in.
     struct Endpoint: Hashable {
-        enum Slot: Hashable { case terminal, catchAll, fallback }
+        enum Slot: Hashable {
+            case terminal, catchAll
+            /// The `scheme://` route of the scheme root numbered `scheme`.
+            case fallback(scheme: Int32)
+        }
         var node: NodeRef
         var slot: Slot
-        /// The node's number (for a fallback: the scheme root's).
-        var number: Int32
     }
 
     /// Walks (and with `create`, builds) the path of `segments` from the root of `scheme` (nil:
@@ -28,19 +32,16 @@ extension Trie {
             }
             node = root
         }
-        if isFallback { return Endpoint(node: node, slot: .fallback, number: self.node(node).number) }
+        if isFallback { return Endpoint(node: node, slot: .fallback(scheme: self.node(node).number)) }
         let raising = tracksPriorities ? priority : nil
         if let raising { raisePriority(of: node, to: raising) }
         for (depth, segment) in segments.enumerated() {
             switch segment {
             case .catchAll:
-                return Endpoint(node: node, slot: .catchAll, number: self.node(node).number)
-            case .literal(let key):
+                return Endpoint(node: node, slot: .catchAll)
+            case .literal(var key):
                 let fold = Self.folds(depth: depth, caseInsensitivePaths: caseInsensitivePaths)
-                guard
-                    let child = key.withUnsafeBufferPointer({
-                        literalChild(of: node, key: $0, fold: fold, create: create)
-                    })
+                guard let child = key.withUTF8({ literalChild(of: node, key: $0, fold: fold, create: create) })
                 else { return nil }
                 node = child
             case .parameter, .wildcard:
@@ -55,7 +56,7 @@ extension Trie {
             }
             if let raising { raisePriority(of: node, to: raising) }
         }
-        return Endpoint(node: node, slot: .terminal, number: self.node(node).number)
+        return Endpoint(node: node, slot: .terminal)
     }
 
     /// The leaf at an endpoint, or -1.
@@ -63,7 +64,7 @@ extension Trie {
         switch endpoint.slot {
         case .terminal: return node(endpoint.node).leaf
         case .catchAll: return node(endpoint.node).catchAllLeaf
-        case .fallback: return fallbackLeaf(ofScheme: endpoint.number)
+        case .fallback(let scheme): return fallbackLeaf(ofScheme: scheme)
         }
     }
 
@@ -109,9 +110,9 @@ extension Trie {
         switch endpoint.slot {
         case .terminal: updateNode(endpoint.node) { $0.leaf = leaf }
         case .catchAll: updateNode(endpoint.node) { $0.catchAllLeaf = leaf }
-        case .fallback:
-            fallbacks.removeAll { $0.scheme == endpoint.number }
-            if leaf >= 0 { fallbacks.append((endpoint.number, leaf)) }
+        case .fallback(let scheme):
+            fallbacks.removeAll { $0.scheme == scheme }
+            if leaf >= 0 { fallbacks.append((scheme, leaf)) }
         }
     }
 

@@ -11,6 +11,10 @@
 /// `edges`, sorted by specificity (suffix > typed > plain > `*`). A `**` route hangs on the node
 /// where its `**` starts (`catchAllLeaf`).
 ///
+/// `node(_:)` is always inlined: registration reads nodes from mutating code, where an
+/// out-of-line call to a reader passes the trie by first copying the whole value to the stack,
+/// which costs more than the read.
+///
 /// ```
 /// shop://item/:id<int>   →  schemes root ─"shop"→ ─"item"→ ─:<int>→ leaf
 /// /about                 →  scheme-less root ─"about"→ leaf
@@ -138,6 +142,7 @@ struct Trie: Sendable {
     }
 
     /// The node at `ref`.
+    @inline(__always)
     func node(_ ref: NodeRef) -> Node {
         switch ref.place {
         case .root: roots[Int(ref.index)]

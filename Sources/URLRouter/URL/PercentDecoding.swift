@@ -66,16 +66,7 @@ enum PercentDecoding {
         }
     }
 
-    /// Appends the decoded bytes of `raw` to `bytes` (pattern literals at registration).
-    static func append(_ raw: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
-        guard needsDecoding(raw, plusAsSpace: false) else { return bytes.append(contentsOf: raw) }
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(raw.count, 1)) { buffer in
-            let count = decode(raw, into: buffer.baseAddress!, plusAsSpace: false)
-            bytes.append(contentsOf: UnsafeBufferPointer(start: buffer.baseAddress, count: count))
-        }
-    }
-
-    /// The decoded bytes of `raw` (pattern literals and suffixes at registration).
+    /// The decoded bytes of `raw` (pattern suffixes at registration).
     static func bytes(_ raw: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         guard needsDecoding(raw, plusAsSpace: false) else { return Array(raw) }
         return Array(unsafeUninitializedCapacity: max(raw.count, 1)) { out, count in

@@ -3,7 +3,8 @@
 /// number; compaction renumbers them all (``RouterState``).
 ///
 /// A route is stored whole, its pattern text included; a match reads its pattern from its
-/// leaf (``Trie/Leaf``), which holds the same text.
+/// leaf (``Trie/Leaf``), which holds the same text. `append` consumes its route and moves it
+/// on into the chunked storage, without a copy (see ``ChunkedArray``).
 struct RouteList: Sendable, RandomAccessCollection {
     /// Chunked (``ChunkedArray``): a registration under a reader copies one chunk of routes.
     private var entries = ChunkedArray<Route?>()
@@ -48,7 +49,7 @@ struct RouteList: Sendable, RandomAccessCollection {
     }
 
     /// Adds `route` with the next number.
-    mutating func append(_ route: Route) {
+    mutating func append(_ route: consuming Route) {
         entries.append(route)
     }
 

@@ -1,6 +1,10 @@
 /// The mutable side of a router: the trie being built and the routes. Lives behind the
 /// router's writer lock (or in a ``RouteBatch``'s draft); `freeze()` turns it into a snapshot
 /// for matching.
+///
+/// A route without link origins, the usual kind, is added from its one parsed pattern held in
+/// place (`CollectionOfOne`), not from an array of one, and each pattern carries its full text,
+/// so no (text, pattern) pairs are built.
 struct RouterState: Sendable {
     var trie = Trie()
     var routes = RouteList()
@@ -17,18 +21,15 @@ struct RouterState: Sendable {
             pattern, knownTypes: { name in types.contains { $0.name == name } }, limits: options.limits)
     }
 
-    /// The patterns a registration puts in the trie (`text` itself, or one per link origin),
-    /// each with its full text, and its origins lowercased.
+    /// The patterns a registration puts in the trie: `text` itself, or one per link origin
+    /// (each with its full text), and its origins lowercased.
     func parse(
         _ text: String, origins: [LinkOrigin], options: Router.Options
-    ) throws(RouteError) -> (patterns: [(text: String, pattern: RoutePattern)], origins: [LinkOrigin]) {
-        guard !origins.isEmpty else { return ([(text, try parse(text, options: options))], []) }
+    ) throws(RouteError) -> (patterns: [RoutePattern], origins: [LinkOrigin]) {
+        guard !origins.isEmpty else { return ([try parse(text, options: options)], []) }
         let normalized = try LinkOrigin.validate(origins, path: text)
-        var patterns: [(text: String, pattern: RoutePattern)] = []
-        for origin in normalized {
-            let full = origin.pattern(text)
-            patterns.append((full, try parse(full, options: options)))
-        }
+        var patterns: [RoutePattern] = []
+        for origin in normalized { patterns.append(try parse(origin.pattern(text), options: options)) }
         return (patterns, normalized)
     }
 
@@ -41,8 +42,26 @@ struct RouterState: Sendable {
         _ text: String, origins: [LinkOrigin] = [], priority: Int, access: RouteAccess, replacing: Bool,
         handler: Route.Handler, externalCheck: Route.ExternalCheck? = nil, options: Router.Options
     ) throws(RouteError) {
-        let (patterns, origins) = try parse(text, origins: origins, options: options)
-        let leafCount = patterns.reduce(0) { $0 + $1.pattern.expansions.count }
+        if origins.isEmpty {
+            try add(
+                text, patterns: CollectionOfOne(try parse(text, options: options)), origins: [], priority: priority,
+                access: access, replacing: replacing, handler: handler, externalCheck: externalCheck, options: options)
+        } else {
+            let (patterns, origins) = try parse(text, origins: origins, options: options)
+            try add(
+                text, patterns: patterns, origins: origins, priority: priority, access: access, replacing: replacing,
+                handler: handler, externalCheck: externalCheck, options: options)
+        }
+    }
+
+    /// ``add(_:origins:priority:access:replacing:handler:externalCheck:options:)`` once the
+    /// patterns are parsed.
+    private mutating func add(
+        _ text: String, patterns: some Collection<RoutePattern>, origins: [LinkOrigin], priority: Int,
+        access: RouteAccess, replacing: Bool, handler: Route.Handler, externalCheck: Route.ExternalCheck?,
+        options: Router.Options
+    ) throws(RouteError) {
+        let leafCount = patterns.reduce(0) { $0 + $1.expansions.count }
         guard liveRoutes < options.limits.maxRoutes || replacing else {
             throw .limitExceeded(
                 text,
@@ -51,20 +70,19 @@ struct RouterState: Sendable {
         }
         let clamped = Int32(clamping: priority)
         let routeID = Int32(routes.count)
-        if leafCount == 1, !replacing {
+        if leafCount == 1, !replacing, let pattern = patterns.first {
             // One walk finds the place and makes its nodes: a conflict means the whole path is
             // there already, so a refused pattern adds nothing.
-            let (full, pattern) = patterns[0]
             let segments = pattern.expansions[0]
             let endpoint = trie.endpoint(
                 scheme: pattern.scheme, isFallback: pattern.isFallback, segments: segments,
                 caseInsensitivePaths: options.caseInsensitivePaths, create: true, raising: clamped)!
             let existing = trie.leaf(at: endpoint)
             guard existing < 0 else { throw conflict(text, with: trie.leaves[Int(existing)].route) }
-            trie.setLeaf(at: endpoint, route: routeID, pattern: full, priority: clamped, segments: segments)
+            trie.setLeaf(at: endpoint, route: routeID, pattern: pattern.text, priority: clamped, segments: segments)
         } else {
             var replaced: [Int32] = []
-            for (_, pattern) in patterns {
+            for pattern in patterns {
                 for segments in pattern.expansions {
                     let route = owner(of: pattern, segments, options: options)
                     guard route >= 0 else { continue }
@@ -80,12 +98,13 @@ struct RouterState: Sendable {
             }
             for route in replaced { remove(route: route, options: options) }
             let routeID = Int32(routes.count)
-            for (full, pattern) in patterns {
+            for pattern in patterns {
                 for segments in pattern.expansions {
                     let endpoint = trie.endpoint(
                         scheme: pattern.scheme, isFallback: pattern.isFallback, segments: segments,
                         caseInsensitivePaths: options.caseInsensitivePaths, create: true, raising: clamped)!
-                    trie.setLeaf(at: endpoint, route: routeID, pattern: full, priority: clamped, segments: segments)
+                    trie.setLeaf(
+                        at: endpoint, route: routeID, pattern: pattern.text, priority: clamped, segments: segments)
                 }
             }
         }
@@ -120,7 +139,7 @@ struct RouterState: Sendable {
         guard let (patterns, origins) = try? parse(text, origins: origins, options: options) else { return false }
         var owner: Int32?
         var leafCount = 0
-        for (_, pattern) in patterns {
+        for pattern in patterns {
             for segments in pattern.expansions {
                 let route = self.owner(of: pattern, segments, options: options)
                 guard route >= 0, owner == nil || owner == route else { return false }
@@ -137,7 +156,7 @@ struct RouterState: Sendable {
 
     private mutating func remove(route id: Int32, options: Router.Options) {
         guard let route = routes[Int(id)] else { return }
-        for (_, pattern) in (try? parse(route.pattern, origins: route.origins, options: options))?.patterns ?? [] {
+        for pattern in (try? parse(route.pattern, origins: route.origins, options: options))?.patterns ?? [] {
             for segments in pattern.expansions {
                 if let endpoint = trie.endpoint(
                     scheme: pattern.scheme, isFallback: pattern.isFallback, segments: segments,
