@@ -47,9 +47,8 @@ extension Router {
         /// Bytes of UTF-8 in a URL. Default 16 KiB, at most 2 GiB - 1 (offsets into a URL are
         /// 32-bit).
         public var maxURLLength: Int
-        /// Path segments in a URL or pattern. Default 64, at most 256: matching recurses once
-        /// per segment, and 256 levels fit a 512 KiB thread stack (a background thread's on
-        /// Apple platforms) even in a debug build.
+        /// Path segments in a URL or pattern. Default 64, at most 256, which bounds the scratch
+        /// buffer a lookup keeps its segments in (a few KiB).
         public var maxSegments: Int
         /// Items in a URL's query. Default 256.
         public var maxQueryItems: Int
