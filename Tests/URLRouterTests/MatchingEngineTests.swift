@@ -85,8 +85,10 @@ import Testing
         var testDescription: String { "\(pattern) ← \(url)" }
     }
 
-    /// The first two captures are kept in the match; later ones are found again by scanning.
+    /// The first placeholder is kept in the leaf and its raw range in the match (unless it is
+    /// encoded); later ones come from the leaf's list and are found again by scanning.
     @Test(arguments: [
+        CaptureCase(pattern: "app://a/:p.x/:q", url: "app://a/%41.x/2", expected: ["p": "A", "q": "2"]),
         CaptureCase(pattern: "app://a/:x", url: "app://a/1", expected: ["x": "1"]),
         CaptureCase(pattern: "app://:h/:x/:y", url: "app://H/2/3", expected: ["h": "H", "x": "2", "y": "3"]),
         CaptureCase(
