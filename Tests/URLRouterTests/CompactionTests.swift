@@ -23,6 +23,30 @@ struct CompactionTests {
         #expect(router.outcomes("app://temp/1/4") == [.value("again")])
     }
 
+    /// A rebuilt table gives every kept route its own handler again, through each of its
+    /// leaves: every expansion of its optional groups and every link origin, object handlers
+    /// still returning their value and actions still completing on their own.
+    @Test func aRebuiltTableKeepsEachRoutesHandlerOnEveryLeaf() throws {
+        let router = Router()
+        try router.register("app://list(/:page)") { $0.complete("list \($0.parameters["page"] ?? "-")") }
+        try router.registerObject("item/:id", origins: [.scheme("shop"), .web("shop.example.com")]) {
+            "item \($0.parameters["id"]!) via \($0.pattern)"
+        }
+        try router.register("app://quiet") { _ in }
+        for index in 0..<200 { try router.register("app://temp/\(index)") { _ in } }
+        for index in 0..<200 { #expect(router.deregister("app://temp/\(index)")) }
+        let routeCount = router.state.withLock { $0.routes.count }
+        #expect(routeCount < 203, "the table was rebuilt at least once")
+        #expect(router.outcomes("app://list") == [.value("list -")])
+        #expect(router.outcomes("app://list/2") == [.value("list 2")])
+        #expect(router.outcomes("shop://item/7") == [.value("item 7 via shop://item/:id")])
+        #expect(
+            router.outcomes("https://shop.example.com/item/8")
+                == [.value("item 8 via https://shop.example.com/item/:id")])
+        #expect(router.outcomes("app://quiet") == [.value(nil)])
+        #expect(router.routes.map(\.returnsObject) == [false, true, false])
+    }
+
     @Test func theDumpLeavesOutBranchesWithoutRoutes() throws {
         let router = Router()
         try router.register("shop://item/:id/edit") { _ in }

@@ -167,7 +167,7 @@ extension Router {
         _ match: RouteMatch, source: RouteSource, userInfo: [String: any Sendable], completion: RouteRequest.Completion?
     ) -> Bool {
         let request = RouteRequest(match: match, userInfo: userInfo, source: source, completion: completion)
-        switch match.table.routes.handler(match.routeID) {
+        switch match.table.trie.handlers[Int(match.parameters.leaf)] {
         case .action(let handler):
             handler(request)
         case .object(let handler):

@@ -246,9 +246,9 @@ public struct RouteInfo: Sendable, Hashable, CustomStringConvertible {
 
 extension RouteInfo {
     init(_ route: Route) {
-        let returnsObject = if case .object = route.handler { true } else { false }
         self.init(
-            pattern: route.pattern, priority: Int(route.priority), access: route.access, returnsObject: returnsObject,
+            pattern: route.pattern, priority: Int(route.priority), access: route.access,
+            returnsObject: route.returnsObject,
             origins: route.origins)
     }
 }

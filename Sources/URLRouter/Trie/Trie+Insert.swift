@@ -70,7 +70,8 @@ extension Trie {
 
     /// Puts a new leaf for `route` at `endpoint`, for the expansion `segments` of `pattern`.
     mutating func setLeaf(
-        at endpoint: Endpoint, route: Int32, pattern: String, priority: Int32, segments: [PatternSegment]
+        at endpoint: Endpoint, route: Int32, pattern: String, handler: Route.Handler, priority: Int32,
+        segments: [PatternSegment]
     ) {
         let capturesStart = Int32(captures.count)
         var firstCapture = LeafCapture(name: -1, position: -1, trim: 0)
@@ -89,6 +90,7 @@ extension Trie {
             }
         let leafID = Int32(leaves.count)
         if tracksPriorities { leafPriorities.append(priority) }
+        handlers.append(handler)
         leaves.append(
             Leaf(
                 pattern: pattern, route: route, firstCapture: firstCapture, capturesStart: capturesStart,
@@ -103,6 +105,7 @@ extension Trie {
         guard leafID >= 0 else { return }
         leaves[Int(leafID)].route = -1
         leaves[Int(leafID)].pattern = ""
+        handlers[Int(leafID)] = Route.Handler.removed
         attach(-1, at: endpoint)
     }
 

@@ -97,6 +97,10 @@ struct Trie: Sendable {
     var roots = [Node(number: schemesRoot), Node(number: schemelessRoot)]
     var edges = ChunkedArray<ParameterEdge>()
     var leaves = ChunkedArray<Leaf>()
+    /// Each leaf's route handler, by leaf number, beside `leaves` rather than in them: an open
+    /// loads the handler at the same time as the leaf, instead of after it through the route,
+    /// and a match that reads no handler keeps its leaves small.
+    var handlers = ChunkedArray<Route.Handler>()
     var captures = ChunkedArray<LeafCapture>()
     /// Every placeholder name, once.
     var names: [String] = []

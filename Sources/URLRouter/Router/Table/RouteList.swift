@@ -2,9 +2,10 @@
 /// route keeps its number (its place is `nil`), since leaves in the trie refer to routes by
 /// number; compaction renumbers them all (``RouterState``).
 ///
-/// A route is stored whole, its pattern text included; a match reads its pattern from its
-/// leaf (``Trie/Leaf``), which holds the same text. `append` consumes its route and moves it
-/// on into the chunked storage, without a copy (see ``ChunkedArray``).
+/// A route is stored whole but for its handler, which the trie keeps by leaf
+/// (``Trie/handlers``); a match reads its pattern from its leaf (``Trie/Leaf``), which holds
+/// the same text as the route. `append` consumes its route and moves it into the chunked
+/// storage, without a copy (see ``ChunkedArray``).
 struct RouteList: Sendable, RandomAccessCollection {
     /// Chunked (``ChunkedArray``): a registration under a reader copies one chunk of routes.
     private var entries = ChunkedArray<Route?>()
@@ -36,16 +37,6 @@ struct RouteList: Sendable, RandomAccessCollection {
     func pattern(_ id: Int32) -> String {
         guard let pattern = entries[Int(id)]?.pattern else { preconditionFailure("route \(id) is removed") }
         return pattern
-    }
-
-    /// The handler of route `id`, which a live leaf refers to; reads that field alone, so an
-    /// open touches none of the route's other objects (its pattern, its checks).
-    ///
-    /// - Complexity: O(1).
-    @inline(__always)
-    func handler(_ id: Int32) -> Route.Handler {
-        guard let handler = entries[Int(id)]?.handler else { preconditionFailure("route \(id) is removed") }
-        return handler
     }
 
     /// Adds `route` with the next number.

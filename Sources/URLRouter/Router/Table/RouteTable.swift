@@ -5,6 +5,14 @@ struct Route: Sendable {
     enum Handler: Sendable {
         case action(Action)
         case object(ObjectHandler)
+
+        /// What a removed route's leaves hold, so that its closure is released with them.
+        static let removed = Handler.action { _ in }
+
+        var returnsObject: Bool {
+            if case .object = self { return true }
+            return false
+        }
     }
     /// Why an external open of a match is refused, or nil: a policy of whoever registered the
     /// route (the bridge asks the mediator's remote rules).
@@ -13,10 +21,14 @@ struct Route: Sendable {
     let pattern: String
     let priority: Int32
     let access: RouteAccess
-    let handler: Handler
+    /// Whether its handler is an object handler (its handler itself is in the trie, by leaf:
+    /// ``Trie/handlers``).
+    let returnsObject: Bool
     let externalCheck: ExternalCheck?
     /// How many leaves (expansions of its optional groups, for each origin) it has in the trie.
     let leafCount: Int32
+    /// Its first leaf: where its handler is found when the table is rebuilt.
+    let firstLeaf: Int32
     /// The link origins `pattern` serves (then written without a scheme); empty for a plain pattern.
     var origins: [LinkOrigin] = []
 }

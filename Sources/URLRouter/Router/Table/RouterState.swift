@@ -70,6 +70,7 @@ struct RouterState: Sendable {
         }
         let clamped = Int32(clamping: priority)
         let routeID = Int32(routes.count)
+        var firstLeaf = Int32(trie.leaves.count)
         if leafCount == 1, !replacing, let pattern = patterns.first {
             // One walk finds the place and makes its nodes: a conflict means the whole path is
             // there already, so a refused pattern adds nothing.
@@ -79,7 +80,9 @@ struct RouterState: Sendable {
                 caseInsensitivePaths: options.caseInsensitivePaths, create: true, raising: clamped)!
             let existing = trie.leaf(at: endpoint)
             guard existing < 0 else { throw conflict(text, with: trie.leaves[Int(existing)].route) }
-            trie.setLeaf(at: endpoint, route: routeID, pattern: pattern.text, priority: clamped, segments: segments)
+            trie.setLeaf(
+                at: endpoint, route: routeID, pattern: pattern.text, handler: handler, priority: clamped,
+                segments: segments)
         } else {
             var replaced: [Int32] = []
             for pattern in patterns {
@@ -98,20 +101,23 @@ struct RouterState: Sendable {
             }
             for route in replaced { remove(route: route, options: options) }
             let routeID = Int32(routes.count)
+            firstLeaf = Int32(trie.leaves.count)
             for pattern in patterns {
                 for segments in pattern.expansions {
                     let endpoint = trie.endpoint(
                         scheme: pattern.scheme, isFallback: pattern.isFallback, segments: segments,
                         caseInsensitivePaths: options.caseInsensitivePaths, create: true, raising: clamped)!
                     trie.setLeaf(
-                        at: endpoint, route: routeID, pattern: pattern.text, priority: clamped, segments: segments)
+                        at: endpoint, route: routeID, pattern: pattern.text, handler: handler, priority: clamped,
+                        segments: segments)
                 }
             }
         }
         routes.append(
             Route(
-                pattern: text, priority: clamped, access: access, handler: handler,
-                externalCheck: externalCheck, leafCount: Int32(leafCount), origins: origins))
+                pattern: text, priority: clamped, access: access,
+                returnsObject: handler.returnsObject,
+                externalCheck: externalCheck, leafCount: Int32(leafCount), firstLeaf: firstLeaf, origins: origins))
         liveRoutes += 1
     }
 
@@ -196,7 +202,7 @@ struct RouterState: Sendable {
             try? rebuilt.add(
                 route.pattern, origins: route.origins, priority: Int(route.priority), access: route.access,
                 replacing: false,
-                handler: route.handler, externalCheck: route.externalCheck, options: options)
+                handler: trie.handlers[Int(route.firstLeaf)], externalCheck: route.externalCheck, options: options)
         }
         self = rebuilt
     }
