@@ -9,6 +9,7 @@ struct Route: Sendable {
         /// What a removed route's leaves hold, so that its closure is released with them.
         static let removed = Handler.action { _ in }
 
+        /// Whether this is an object handler, whose return value completes the request.
         var returnsObject: Bool {
             if case .object = self { return true }
             return false
