@@ -15,7 +15,7 @@ extension Router {
     /// whole registration, naming the other route. See ``LinkOrigin`` for how each origin matches.
     ///
     /// - Throws: ``RouteError`` as ``register(_:priority:access:replacing:handler:)-(String,_,_,_,_)`` does, and
-    ///   `.invalidPattern` for a path with a scheme, no origin, a origin listed twice, or a origin
+    ///   `.invalidPattern` for a path with a scheme, no origin, an origin listed twice, or an origin
     ///   that is not a scheme or host name.
     public func register(
         _ path: String, origins: [LinkOrigin], priority: Int = 0, access: RouteAccess = .public,
