@@ -33,25 +33,12 @@ extension Mediator {
     public func perform(
         url: String, completion: ((Result<Any?, RouteError>) -> Void)? = nil
     ) -> Result<Any?, RouteError> {
-        let result = performRemote(url)
+        let result = MediatorURL.parse(url).flatMap { call -> Result<Any?, RouteError> in
+            if let reason = refusal(of: call) { return .failure(.refused(url, reason: reason)) }
+            return performResult(target: call.target, action: call.action, params: call.parameters)
+        }
         completion?(result)
         return result
-    }
-
-    private func performRemote(_ url: String) -> Result<Any?, RouteError> {
-        let parsed: MediatorURL
-        switch MediatorURL.parse(url) {
-        case .success(let value): parsed = value
-        case .failure(let error): return .failure(error)
-        }
-        let call = RemoteCall(
-            url: url, scheme: parsed.scheme, target: parsed.target, action: parsed.action,
-            parameters: parsed.parameters)
-        if let reason = refusal(of: call) {
-            return .failure(.refused(url, reason: reason))
-        }
-        return performResult(
-            target: call.target, action: call.action, params: call.parameters, cacheTarget: false)
     }
 
     /// Why a call from outside the app is refused, or nil: the rules below, then the policy.
