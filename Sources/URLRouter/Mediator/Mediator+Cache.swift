@@ -40,27 +40,22 @@ extension Mediator {
     /// The target instance for a call: the cached one, else a new one (kept if `cache`),
     /// from the registered type, else from a discovered `Target_<name>`.
     func instance(of target: String, cache: Bool) -> (any MediatorTarget)? {
-        let step = state.withLock { state in
+        var step = state.withLock { state in
             Self.step(for: target, in: &state, type: nil, cache: cache)
         }
-        switch step {
-        case .cached(let slot):
-            return slot.get()
-        case .create(let type):
-            return type.init()
-        case .discover(let modules):
+        if case .discover(let modules) = step {
             guard let found = Self.discover(target, in: modules) else { return nil }
-            let next = state.withLock { state in
+            step = state.withLock { state in
                 if state.searchModules == modules {
                     state.discovered[target] = found
                 }
                 return Self.step(for: target, in: &state, type: found, cache: cache)
             }
-            switch next {
-            case .cached(let slot): return slot.get()
-            case .create(let type): return type.init()
-            case .discover: return nil
-            }
+        }
+        switch step {
+        case .cached(let slot): return slot.get()
+        case .create(let type): return type.init()
+        case .discover: return nil
         }
     }
 

@@ -108,10 +108,7 @@ public final class Mediator: Sendable {
     public func perform(
         target: String, action: String, params: [String: Any] = [:], cacheTarget: Bool = false
     ) -> Any? {
-        switch performResult(target: target, action: action, params: params, cacheTarget: cacheTarget) {
-        case .success(let value): value
-        case .failure: nil
-        }
+        try? performResult(target: target, action: action, params: params, cacheTarget: cacheTarget).get()
     }
 
     /// Calls `action` on `target` and tells what happened:
