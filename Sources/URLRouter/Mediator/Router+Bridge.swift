@@ -20,10 +20,9 @@ extension Router {
         _ pattern: String, target: String, action: String, on mediator: Mediator = .shared,
         priority: Int = 0, access: RouteAccess = .public, replacing: Bool = false
     ) throws(RouteError) {
-        let (handler, externalCheck) = Self.bridge(target: target, action: action, on: mediator)
+        let (handler, check) = Self.bridge(target: target, action: action, on: mediator)
         try add(
-            pattern, priority: priority, access: access, replacing: replacing,
-            handler: handler, externalCheck: externalCheck)
+            pattern, priority: priority, access: access, replacing: replacing, handler: handler, externalCheck: check)
     }
 
     /// The handler and external check of a route bridged to `action` on `target`.
@@ -31,9 +30,7 @@ extension Router {
         target: String, action: String, on mediator: Mediator
     ) -> (Route.Handler, Route.ExternalCheck) {
         let handler: @Sendable (RouteRequest) -> Any? = { request in
-            var params: [String: Any] = [:]
-            for (name, value) in request.mergedParameters { params[name] = value }
-            switch mediator.performResult(target: target, action: action, params: params) {
+            switch mediator.performResult(target: target, action: action, params: request.mergedParameters) {
             case .success(let value):
                 return value
             case .failure(let error):
@@ -49,7 +46,6 @@ extension Router {
         }
         return (.object(handler), externalCheck)
     }
-
 }
 
 extension RouteBatch {
@@ -65,9 +61,8 @@ extension RouteBatch {
         _ pattern: String, target: String, action: String, on mediator: Mediator = .shared,
         priority: Int = 0, access: RouteAccess = .public, replacing: Bool = false
     ) throws(RouteError) {
-        let (handler, externalCheck) = Router.bridge(target: target, action: action, on: mediator)
+        let (handler, check) = Router.bridge(target: target, action: action, on: mediator)
         try add(
-            pattern, priority: priority, access: access, replacing: replacing,
-            handler: handler, externalCheck: externalCheck)
+            pattern, priority: priority, access: access, replacing: replacing, handler: handler, externalCheck: check)
     }
 }

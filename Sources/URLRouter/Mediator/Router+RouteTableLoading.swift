@@ -19,9 +19,7 @@ extension Router {
     @discardableResult
     public func loadRouteTable(from json: String, on mediator: Mediator = .shared) throws(RouteError) -> [RouteTableRow]
     {
-        try checkRouteTableLength(json.utf8.count, "The route table")
-        return try register(
-            rows: Self.rows { () throws(RouteTableError) in try RouteTableRow.parse(json) }, on: mediator)
+        try loadRouteTable(from: Data(json.utf8), on: mediator)
     }
 
     /// Registers a route table from a file's contents, like the `String` form.
@@ -32,8 +30,13 @@ extension Router {
     @discardableResult
     public func loadRouteTable(from data: Data, on mediator: Mediator = .shared) throws(RouteError) -> [RouteTableRow] {
         try checkRouteTableLength(data.count, "The route table")
-        return try register(
-            rows: Self.rows { () throws(RouteTableError) in try RouteTableRow.parse(data) }, on: mediator)
+        let rows: [RouteTableRow]
+        do {
+            rows = try RouteTableRow.parse(data)
+        } catch {
+            throw RouteError(.invalidRouteTable, error.description)
+        }
+        return try register(rows: rows, on: mediator)
     }
 
     /// Registers a route table read from a file, like the `String` form.
@@ -68,16 +71,6 @@ extension Router {
             .limitExceeded,
             "\(what) is \(atLeast ? "more than \(limit)" : "\(length)") bytes; the limit is \(limit) (Router.Limits.maxRouteTableLength)."
         )
-    }
-
-    private static func rows(
-        _ parse: () throws(RouteTableError) -> [RouteTableRow]
-    ) throws(RouteError) -> [RouteTableRow] {
-        do {
-            return try parse()
-        } catch {
-            throw RouteError(.invalidRouteTable, error.description)
-        }
     }
 
     private func register(rows: [RouteTableRow], on mediator: Mediator) throws(RouteError) -> [RouteTableRow] {
