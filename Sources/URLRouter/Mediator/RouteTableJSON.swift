@@ -32,13 +32,10 @@ struct JSONNode {
         case .null: "null"
         }
     }
-}
 
-struct JSONSyntaxError: Error {
-    var line: Int
-    /// The 1-based index of the top-level array element being read, if any.
-    var row: Int?
-    var message: String
+    var string: String? {
+        if case .string(let text) = value { text } else { nil }
+    }
 }
 
 struct JSONReader {
@@ -46,11 +43,12 @@ struct JSONReader {
     private var index = 0
     private var line = 1
     private var depth = 0
+    /// The 1-based index of the top-level array element being read, if any.
     private var row: Int?
     private static let maxDepth = 32
 
     /// Reads one JSON document, rejecting anything after it.
-    static func read(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
+    static func read(_ bytes: [UInt8]) throws(RouteTableError) -> JSONNode {
         var reader = JSONReader(bytes: bytes)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.index = 3 }
         reader.skipWhitespace()
@@ -64,8 +62,8 @@ struct JSONReader {
 
     private init(bytes: [UInt8]) { self.bytes = bytes }
 
-    private func error(_ message: String) -> JSONSyntaxError {
-        JSONSyntaxError(line: line, row: row, message: message)
+    private func error(_ message: String) -> RouteTableError {
+        RouteTableError(issues: [.init(row: row, line: line, message: message)])
     }
 
     private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
@@ -82,7 +80,7 @@ struct JSONReader {
         }
     }
 
-    private mutating func value() throws(JSONSyntaxError) -> JSONNode {
+    private mutating func value() throws(RouteTableError) -> JSONNode {
         let start = line
         guard let byte = current else { throw error("expected a value, found \(found())") }
         switch byte {
@@ -98,14 +96,14 @@ struct JSONReader {
         }
     }
 
-    private mutating func enter() throws(JSONSyntaxError) {
+    private mutating func enter() throws(RouteTableError) {
         depth += 1
         guard depth <= Self.maxDepth else { throw error("values nest deeper than \(Self.maxDepth)") }
         index += 1
         skipWhitespace()
     }
 
-    private mutating func object() throws(JSONSyntaxError) -> [JSONNode.Member] {
+    private mutating func object() throws(RouteTableError) -> [JSONNode.Member] {
         try enter()
         defer { depth -= 1 }
         var members: [JSONNode.Member] = []
@@ -133,7 +131,7 @@ struct JSONReader {
         }
     }
 
-    private mutating func array() throws(JSONSyntaxError) -> [JSONNode] {
+    private mutating func array() throws(RouteTableError) -> [JSONNode] {
         let isRoot = depth == 0
         try enter()
         defer { depth -= 1 }
@@ -152,12 +150,12 @@ struct JSONReader {
         }
     }
 
-    private mutating func literal(_ word: String) throws(JSONSyntaxError) {
+    private mutating func literal(_ word: String) throws(RouteTableError) {
         guard bytes[index...].starts(with: word.utf8) else { throw error("expected a value, found \(found())") }
         index += word.utf8.count
     }
 
-    private mutating func number() throws(JSONSyntaxError) -> String {
+    private mutating func number() throws(RouteTableError) -> String {
         let start = index
         func digits(_ reader: inout JSONReader) -> Int {
             let from = reader.index
@@ -179,7 +177,7 @@ struct JSONReader {
         return String(decoding: bytes[start..<index], as: UTF8.self)
     }
 
-    private mutating func string() throws(JSONSyntaxError) -> String {
+    private mutating func string() throws(RouteTableError) -> String {
         index += 1
         var text: [UInt8] = []
         while true {
@@ -198,7 +196,7 @@ struct JSONReader {
         }
     }
 
-    private mutating func escape(into text: inout [UInt8]) throws(JSONSyntaxError) {
+    private mutating func escape(into text: inout [UInt8]) throws(RouteTableError) {
         guard let byte = current else { throw error("a string is not closed") }
         index += 1
         let simple: [UInt8: UInt8] = [
@@ -208,20 +206,17 @@ struct JSONReader {
         if let replacement = simple[byte] { text.append(replacement); return }
         guard byte == UInt8(ascii: "u") else { throw error("unknown escape '\\\(Character(Unicode.Scalar(byte)))'") }
         var scalar = try hex4()
-        if (0xD800..<0xDC00).contains(scalar) {
-            guard bytes[index...].starts(with: [0x5C, 0x75]) else {
-                throw error("a \\u escape is half a surrogate pair")
-            }
+        // A high surrogate must be followed by a low one; anything else leaves `scalar` invalid.
+        if (0xD800..<0xDC00).contains(scalar), bytes[index...].starts(with: [0x5C, 0x75]) {
             index += 2
             let low = try hex4()
-            guard (0xDC00..<0xE000).contains(low) else { throw error("a \\u escape is half a surrogate pair") }
-            scalar = 0x10000 + (scalar - 0xD800) << 10 + (low - 0xDC00)
+            if (0xDC00..<0xE000).contains(low) { scalar = 0x10000 + (scalar - 0xD800) << 10 + (low - 0xDC00) }
         }
         guard let unicode = Unicode.Scalar(scalar) else { throw error("a \\u escape is half a surrogate pair") }
         text.append(contentsOf: String(Character(unicode)).utf8)
     }
 
-    private mutating func hex4() throws(JSONSyntaxError) -> UInt32 {
+    private mutating func hex4() throws(RouteTableError) -> UInt32 {
         guard index + 4 <= bytes.count else { throw error("a \\u escape needs four hex digits") }
         var value: UInt32 = 0
         for byte in bytes[index..<(index + 4)] {

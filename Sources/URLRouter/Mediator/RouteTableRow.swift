@@ -81,17 +81,10 @@ public struct RouteTableRow: Sendable, Hashable {
     static let fields = ["pattern", "target", "action", "priority", "access", "origins"]
 
     private static func parse(bytes: [UInt8]) throws(RouteTableError) -> [RouteTableRow] {
-        let root: JSONNode
-        do {
-            root = try JSONReader.read(bytes)
-        } catch {
-            throw RouteTableError(issues: [.init(row: error.row, line: error.line, message: error.message)])
-        }
+        let root = try JSONReader.read(bytes)
         guard case .array(let elements) = root.value else {
             throw RouteTableError(issues: [
-                .init(
-                    row: nil, line: root.line,
-                    message: "a route table is a JSON array of rows, found \(root.kind)")
+                .init(row: nil, line: root.line, message: "a route table is a JSON array of rows, found \(root.kind)")
             ])
         }
         var rows: [RouteTableRow] = []
@@ -112,29 +105,25 @@ private struct RowReader {
     let node: JSONNode
     var issues: [RouteTableError.Issue] = []
 
-    init(row: Int, node: JSONNode) {
-        self.row = row
-        self.node = node
-    }
-
-    mutating func report(_ line: Int, _ message: String) {
+    /// Records a problem; returns nil, the value of a field that has one.
+    mutating func report<Value>(_ line: Int, _ message: String) -> Value? {
         issues.append(RouteTableError.Issue(row: row, line: line, message: message))
+        return nil
     }
 
     mutating func read() -> RouteTableRow? {
         guard case .object(let members) = node.value else {
-            report(node.line, "a row is an object with \"pattern\", \"target\" and \"action\", found \(node.kind)")
-            return nil
+            return report(
+                node.line, "a row is an object with \"pattern\", \"target\" and \"action\", found \(node.kind)")
         }
         var seen: [String: JSONNode.Member] = [:]
         for member in members {
             if seen[member.key] != nil {
-                report(member.line, "field \"\(member.key)\" appears twice")
+                issues.append(.init(row: row, line: member.line, message: "field \"\(member.key)\" appears twice"))
             } else if !RouteTableRow.fields.contains(member.key) {
-                report(
-                    member.line,
-                    "unknown field \"\(member.key)\"; a row has "
-                        + RouteTableRow.fields.map { "\"\($0)\"" }.joined(separator: ", "))
+                let fields = RouteTableRow.fields.map { "\"\($0)\"" }.joined(separator: ", ")
+                issues.append(
+                    .init(row: row, line: member.line, message: "unknown field \"\(member.key)\"; a row has \(fields)"))
             } else {
                 seen[member.key] = member
             }
@@ -157,18 +146,16 @@ private struct RowReader {
 
     /// `["shop", "https://shop.example.com"]`: schemes, and web hosts after `https://`.
     private mutating func origins(_ member: JSONNode.Member) -> [LinkOrigin]? {
-        let strings: [String]? =
-            if case .array(let elements) = member.value.value {
-                elements.compactMap { if case .string(let text) = $0.value, !text.isEmpty { text } else { nil } }
-            } else { nil }
-        guard let strings, !strings.isEmpty, case .array(let elements) = member.value.value,
-            strings.count == elements.count
-        else {
-            report(
+        var strings: [String] = []
+        if case .array(let elements) = member.value.value {
+            strings = elements.compactMap(\.string).filter { !$0.isEmpty }
+            if strings.count < elements.count { strings = [] }
+        }
+        guard !strings.isEmpty else {
+            return report(
                 member.line,
                 "field \"origins\" must be a non-empty array of non-empty strings, such as [\"shop\", \"https://shop.example.com\"]"
             )
-            return nil
         }
         return strings.map { text in
             text.lowercased().hasPrefix("https://") ? .web(String(text.dropFirst("https://".count))) : .scheme(text)
@@ -176,42 +163,32 @@ private struct RowReader {
     }
 
     private mutating func requiredString(_ field: String, _ member: JSONNode.Member?) -> String? {
-        guard let member else {
-            report(node.line, "missing field \"\(field)\"")
-            return nil
+        guard let member else { return report(node.line, "missing field \"\(field)\"") }
+        guard let text = member.value.string else {
+            return report(member.line, "field \"\(field)\" must be a string, found \(member.value.kind)")
         }
-        guard case .string(let text) = member.value.value else {
-            report(member.line, "field \"\(field)\" must be a string, found \(member.value.kind)")
-            return nil
-        }
-        if text.isEmpty {
-            report(member.line, "field \"\(field)\" is empty")
-            return nil
-        }
+        if text.isEmpty { return report(member.line, "field \"\(field)\" is empty") }
         if text.first!.isWhitespace || text.last!.isWhitespace {
-            report(member.line, "field \"\(field)\" starts or ends with white space: \"\(text)\"")
-            return nil
+            return report(member.line, "field \"\(field)\" starts or ends with white space: \"\(text)\"")
         }
         return text
     }
 
     private mutating func priority(_ member: JSONNode.Member) -> Int? {
         guard case .number(let text) = member.value.value else {
-            report(member.line, "field \"priority\" must be a whole number, found \(member.value.kind)")
-            return nil
+            return report(member.line, "field \"priority\" must be a whole number, found \(member.value.kind)")
         }
         guard let value = Int(text) else {
-            report(member.line, "field \"priority\" must be a whole number that fits an Int, found \(text)")
-            return nil
+            return report(member.line, "field \"priority\" must be a whole number that fits an Int, found \(text)")
         }
         return value
     }
 
     private mutating func access(_ member: JSONNode.Member) -> RouteTableRow.Access? {
-        guard case .string(let text) = member.value.value, let access = RouteTableRow.Access(rawValue: text) else {
-            let found = if case .string(let text) = member.value.value { "\"\(text)\"" } else { member.value.kind }
-            report(member.line, "field \"access\" must be \"public\" or \"internal\", found \(found)")
-            return nil
+        let text = member.value.string
+        guard let access = text.flatMap(RouteTableRow.Access.init(rawValue:)) else {
+            let found = text.map { "\"\($0)\"" } ?? member.value.kind
+            return report(member.line, "field \"access\" must be \"public\" or \"internal\", found \(found)")
         }
         return access
     }
