@@ -30,13 +30,27 @@ extension Router {
     @discardableResult
     public func loadRouteTable(from data: Data, on mediator: Mediator = .shared) throws(RouteError) -> [RouteTableRow] {
         try checkRouteTableLength(data.count, "The route table")
-        let rows: [RouteTableRow]
-        do {
-            rows = try RouteTableRow.parse(data)
+        do throws(RouteTableError) {
+            let rows = try RouteTableRow.parse(data)
+            try update { routes throws(RouteTableError) in
+                var issues: [RouteTableError.Issue] = []
+                for row in rows {
+                    do throws(RouteError) {
+                        let (handler, check) = Router.bridge(target: row.target, action: row.action, on: mediator)
+                        try routes.add(
+                            row.pattern, origins: row.origins, priority: row.priority,
+                            access: row.access == .internal ? .internalOnly : .public, replacing: false,
+                            handler: handler, externalCheck: check)
+                    } catch {
+                        issues.append(RouteTableError.Issue(row: row.row, line: row.line, message: error.message))
+                    }
+                }
+                guard issues.isEmpty else { throw RouteTableError(issues: issues) }
+            }
+            return rows
         } catch {
             throw RouteError(.invalidRouteTable, error.description)
         }
-        return try register(rows: rows, on: mediator)
     }
 
     /// Registers a route table read from a file, like the `String` form.
@@ -71,26 +85,5 @@ extension Router {
             .limitExceeded,
             "\(what) is \(atLeast ? "more than \(limit)" : "\(length)") bytes; the limit is \(limit) (Router.Limits.maxRouteTableLength)."
         )
-    }
-
-    private func register(rows: [RouteTableRow], on mediator: Mediator) throws(RouteError) -> [RouteTableRow] {
-        try update { routes throws(RouteError) in
-            var issues: [RouteTableError.Issue] = []
-            for row in rows {
-                do throws(RouteError) {
-                    let (handler, externalCheck) = Router.bridge(target: row.target, action: row.action, on: mediator)
-                    try routes.add(
-                        row.pattern, origins: row.origins, priority: row.priority,
-                        access: row.access == .internal ? .internalOnly : .public, replacing: false,
-                        handler: handler, externalCheck: externalCheck)
-                } catch {
-                    issues.append(RouteTableError.Issue(row: row.row, line: row.line, message: error.message))
-                }
-            }
-            guard issues.isEmpty else {
-                throw RouteError(.invalidRouteTable, RouteTableError(issues: issues).description)
-            }
-        }
-        return rows
     }
 }
