@@ -217,15 +217,9 @@ struct JSONReader {
     }
 
     private mutating func hex4() throws(RouteTableError) -> UInt32 {
-        guard index + 4 <= bytes.count else { throw error("a \\u escape needs four hex digits") }
-        var value: UInt32 = 0
-        for byte in bytes[index..<(index + 4)] {
-            guard let digit = Character(Unicode.Scalar(byte)).hexDigitValue else {
-                throw error("a \\u escape needs four hex digits")
-            }
-            value = value << 4 | UInt32(digit)
-        }
+        let digits = bytes[index..<min(index + 4, bytes.count)].compactMap(hexValue)
+        guard digits.count == 4 else { throw error("a \\u escape needs four hex digits") }
         index += 4
-        return value
+        return digits.reduce(0) { $0 << 4 | UInt32($1) }
     }
 }
