@@ -60,13 +60,9 @@ extension Mediator {
 
     /// ASCII letters, digits and `_`, not empty; a digit first only where allowed.
     static func isIdentifier(_ text: String, digitFirst: Bool) -> Bool {
-        guard let first = text.utf8.first else { return false }
-        if !digitFirst, (0x30...0x39).contains(first) { return false }
+        guard let first = text.utf8.first, digitFirst || !(0x30...0x39).contains(first) else { return false }
         return text.utf8.allSatisfy { byte in
-            switch byte {
-            case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x5F: true
-            default: false
-            }
+            byte == 0x5F || (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
         }
     }
 }
