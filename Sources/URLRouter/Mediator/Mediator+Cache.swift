@@ -1,22 +1,7 @@
-/// One cached target: the first caller creates the instance while later callers wait on this
-/// slot's own lock (never the mediator's), so concurrent first calls create exactly one.
-final class TargetSlot: Sendable {
-    let type: any MediatorTarget.Type
-    private let instance = Locked<(any MediatorTarget)?>(nil)
-
-    init(_ type: any MediatorTarget.Type) {
-        self.type = type
-    }
-
-    func get() -> any MediatorTarget {
-        instance.withLock { instance in
-            if let instance { return instance }
-            let made = type.init()
-            instance = made
-            return made
-        }
-    }
-}
+/// One cached target, its type and, once made, its instance: the first caller creates the
+/// instance while later callers wait on this slot's own lock (never the mediator's), so
+/// concurrent first calls create exactly one.
+typealias TargetSlot = Locked<(type: any MediatorTarget.Type, instance: (any MediatorTarget)?)>
 
 extension Mediator {
     private enum Step: Sendable {
@@ -40,9 +25,7 @@ extension Mediator {
     /// The target instance for a call: the cached one, else a new one (kept if `cache`),
     /// from the registered type, else from a discovered `Target_<name>`.
     func instance(of target: String, cache: Bool) -> (any MediatorTarget)? {
-        var step = state.withLock { state in
-            Self.step(for: target, in: &state, type: nil, cache: cache)
-        }
+        var step = state.withLock { Self.step(for: target, in: &$0, type: nil, cache: cache) }
         if case .discover(let modules) = step {
             guard let found = Self.discover(target, in: modules) else { return nil }
             step = state.withLock { state in
@@ -53,7 +36,13 @@ extension Mediator {
             }
         }
         switch step {
-        case .cached(let slot): return slot.get()
+        case .cached(let slot):
+            return slot.withLock { slot in
+                if let instance = slot.instance { return instance }
+                let made = slot.type.init()
+                slot.instance = made
+                return made
+            }
         case .create(let type): return type.init()
         case .discover: return nil
         }
@@ -68,7 +57,7 @@ extension Mediator {
             return .discover(modules: state.searchModules)
         }
         guard cache else { return .create(type) }
-        let slot = TargetSlot(type)
+        let slot = TargetSlot((type, nil))
         state.cached[target] = slot
         return .cached(slot)
     }
