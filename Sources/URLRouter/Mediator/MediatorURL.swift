@@ -8,13 +8,9 @@ enum MediatorURL {
         func fail(_ reason: String) -> Result<RemoteCall, RouteError> {
             .failure(.mediatorURLNotUnderstood(url, reason: reason))
         }
-        var bytes = Array(url.utf8)
-        if let hash = bytes.firstIndex(of: UInt8(ascii: "#")) { bytes.removeSubrange(hash...) }
-        var query: ArraySlice<UInt8> = []
-        if let mark = bytes.firstIndex(of: UInt8(ascii: "?")) {
-            query = bytes[(mark + 1)...]
-            bytes.removeSubrange(mark...)
-        }
+        let beforeFragment = Array(url.utf8).prefix { $0 != UInt8(ascii: "#") }
+        let bytes = beforeFragment.prefix { $0 != UInt8(ascii: "?") }
+        let query = beforeFragment[bytes.endIndex...].dropFirst()
 
         let colon = bytes.withUnsafeBufferPointer(URLScanner.schemeLength)
         guard colon > 0 else { return fail("it has no scheme") }
