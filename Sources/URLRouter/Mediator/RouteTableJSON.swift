@@ -12,11 +12,7 @@ struct JSONNode {
         case null
     }
 
-    struct Member {
-        var key: String
-        var line: Int
-        var value: JSONNode
-    }
+    typealias Member = (key: String, line: Int, value: JSONNode)
 
     var value: Value
     var line: Int
@@ -121,7 +117,7 @@ struct JSONReader {
             guard current == UInt8(ascii: ":") else { throw error("expected ':' after \"\(key)\", found \(found())") }
             index += 1
             skipWhitespace()
-            members.append(JSONNode.Member(key: key, line: keyLine, value: try value()))
+            members.append((key, keyLine, try value()))
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","): index += 1; skipWhitespace()

@@ -66,7 +66,7 @@ public struct RouteTableRow: Sendable, Hashable {
     /// let rows = try RouteTableRow.parse(#"[{"pattern": "shop://item/:id", "target": "Shop", "action": "itemView"}]"#)
     /// ```
     public static func parse(_ json: String) throws(RouteTableError) -> [RouteTableRow] {
-        try parse(bytes: Array(json.utf8))
+        try parse(Data(json.utf8))
     }
 
     /// Reads a route table from a file's contents, like the `String` form of ``parse(_:)``.
@@ -75,13 +75,7 @@ public struct RouteTableRow: Sendable, Hashable {
     /// let rows = try RouteTableRow.parse(try Data(contentsOf: tableURL))
     /// ```
     public static func parse(_ json: Data) throws(RouteTableError) -> [RouteTableRow] {
-        try parse(bytes: [UInt8](json))
-    }
-
-    static let fields = ["pattern", "target", "action", "priority", "access", "origins"]
-
-    private static func parse(bytes: [UInt8]) throws(RouteTableError) -> [RouteTableRow] {
-        let root = try JSONReader.read(bytes)
+        let root = try JSONReader.read([UInt8](json))
         guard case .array(let elements) = root.value else {
             throw RouteTableError(issues: [
                 .init(row: nil, line: root.line, message: "a route table is a JSON array of rows, found \(root.kind)")
@@ -97,6 +91,8 @@ public struct RouteTableRow: Sendable, Hashable {
         guard issues.isEmpty else { throw RouteTableError(issues: issues) }
         return rows
     }
+
+    static let fields = ["pattern", "target", "action", "priority", "access", "origins"]
 }
 
 /// Validates one row, collecting every problem in it.
