@@ -30,13 +30,9 @@ extension Router {
         target: String, action: String, on mediator: Mediator
     ) -> (Route.Handler, Route.ExternalCheck) {
         let handler: @Sendable (RouteRequest) -> Any? = { request in
-            switch mediator.performResult(target: target, action: action, params: request.mergedParameters) {
-            case .success(let value):
-                return value
-            case .failure(let error):
-                request.fail(error)
-                return nil
-            }
+            let result = mediator.performResult(target: target, action: action, params: request.mergedParameters)
+            if case .failure(let error) = result { request.fail(error) }
+            return try? result.get()
         }
         let externalCheck: Route.ExternalCheck = { match in
             mediator.refusal(
