@@ -18,15 +18,12 @@ enum MediatorURL {
         guard bytes[(colon + 1)...].starts(with: [slash, slash]) else {
             return fail("the scheme is not followed by \"//\"")
         }
-        let rest = bytes[(colon + 3)...]
-        let host = rest.prefix { $0 != slash }
-        let segments = rest[host.endIndex...].dropFirst().split(
-            separator: slash, omittingEmptySubsequences: false)
+        // The host, then the path's segments: exactly one, the action.
+        let parts = bytes[(colon + 3)...].split(separator: slash, omittingEmptySubsequences: false)
+        let host = parts[0]
         guard !host.isEmpty else { return fail("it names no target") }
-        guard segments.count <= 1 else {
-            return fail("the path has \(segments.count) segments, not one action")
-        }
-        guard let action = segments.first, !action.isEmpty else { return fail("it names no action") }
+        guard parts.count <= 2 else { return fail("the path has \(parts.count - 1) segments, not one action") }
+        guard parts.count == 2, !parts[1].isEmpty else { return fail("it names no action") }
 
         var parameters: [String: String] = [:]
         for item in query.split(separator: UInt8(ascii: "&")) {
@@ -37,7 +34,7 @@ enum MediatorURL {
         let scheme = String(decoding: bytes[..<colon], as: UTF8.self).lowercased()
         return .success(
             RemoteCall(
-                url: url, scheme: scheme, target: percentDecoded(host), action: percentDecoded(action),
+                url: url, scheme: scheme, target: percentDecoded(host), action: percentDecoded(parts[1]),
                 parameters: parameters))
     }
 
