@@ -29,9 +29,7 @@ extension Mediator {
         if case .discover(let modules) = step {
             guard let found = Self.discover(target, in: modules) else { return nil }
             step = state.withLock { state in
-                if state.searchModules == modules {
-                    state.discovered[target] = found
-                }
+                if state.searchModules == modules { state.discovered[target] = found }
                 return Self.step(for: target, in: &state, type: found, cache: cache)
             }
         }

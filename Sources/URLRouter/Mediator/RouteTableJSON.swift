@@ -56,8 +56,6 @@ struct JSONReader {
         return node
     }
 
-    private init(bytes: [UInt8]) { self.bytes = bytes }
-
     private func error(_ message: String) -> RouteTableError {
         RouteTableError(issues: [.init(row: row, line: line, message: message)])
     }
@@ -105,11 +103,9 @@ struct JSONReader {
         var members: [JSONNode.Member] = []
         if current == UInt8(ascii: "}") { index += 1; return members }
         while true {
+            if current == UInt8(ascii: "}"), !members.isEmpty { throw error("a comma must not come before '}'") }
             guard current == UInt8(ascii: "\"") else {
-                throw error(
-                    members.isEmpty || current != UInt8(ascii: "}")
-                        ? "expected a field name in double quotes, found \(found())"
-                        : "a comma must not come before '}'")
+                throw error("expected a field name in double quotes, found \(found())")
             }
             let keyLine = line
             let key = try string()
