@@ -6,7 +6,9 @@ enum MediatorURL {
     /// The call `url` makes, or why it is not a mediator URL.
     static func parse(_ url: String) -> Result<RemoteCall, RouteError> {
         func fail(_ reason: String) -> Result<RemoteCall, RouteError> {
-            .failure(.mediatorURLNotUnderstood(url, reason: reason))
+            let message =
+                "No target-action in \(RouteError.quoted(url)): \(reason); a mediator URL is scheme://target/action."
+            return .failure(RouteError(.notFound, message))
         }
         let beforeFragment = Array(url.utf8).prefix { $0 != UInt8(ascii: "#") }
         let bytes = beforeFragment.prefix { $0 != UInt8(ascii: "?") }
@@ -18,12 +20,11 @@ enum MediatorURL {
         guard bytes[(colon + 1)...].starts(with: [slash, slash]) else {
             return fail("the scheme is not followed by \"//\"")
         }
-        // The host, then the path's segments: exactly one, the action.
         let parts = bytes[(colon + 3)...].split(separator: slash, omittingEmptySubsequences: false)
-        let host = parts[0]
+        let (host, segments) = (parts[0], parts.dropFirst())
         guard !host.isEmpty else { return fail("it names no target") }
-        guard parts.count <= 2 else { return fail("the path has \(parts.count - 1) segments, not one action") }
-        guard parts.count == 2, !parts[1].isEmpty else { return fail("it names no action") }
+        guard segments.count <= 1 else { return fail("the path has \(segments.count) segments, not one action") }
+        guard let action = segments.first, !action.isEmpty else { return fail("it names no action") }
 
         var parameters: [String: String] = [:]
         for item in query.split(separator: UInt8(ascii: "&")) {
@@ -34,7 +35,7 @@ enum MediatorURL {
         let scheme = String(decoding: bytes[..<colon], as: UTF8.self).lowercased()
         return .success(
             RemoteCall(
-                url: url, scheme: scheme, target: percentDecoded(host), action: percentDecoded(parts[1]),
+                url: url, scheme: scheme, target: percentDecoded(host), action: percentDecoded(action),
                 parameters: parameters))
     }
 

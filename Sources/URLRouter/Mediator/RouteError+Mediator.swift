@@ -1,4 +1,4 @@
-// The mediator's failures, as `RouteError`s whose messages quote the target, action or URL.
+// The mediator's failures, as `RouteError`s whose messages quote the target and action.
 extension RouteError {
     static func mediatorTargetNotFound(target: String, action: String) -> RouteError {
         RouteError(
@@ -12,11 +12,5 @@ extension RouteError {
             .actionNotFound,
             "Target \(quoted(target)) has no action \(quoted(action)) "
                 + "and no \(quoted(Mediator.notFoundAction)) action.")
-    }
-
-    static func mediatorURLNotUnderstood(_ url: String, reason: String) -> RouteError {
-        RouteError(
-            .notFound,
-            "No target-action in \(quoted(url)): \(reason); a mediator URL is scheme://target/action.")
     }
 }
