@@ -1,6 +1,5 @@
-/// One cached target, its type and, once made, its instance: the first caller creates the
-/// instance while later callers wait on this slot's own lock (never the mediator's), so
-/// concurrent first calls create exactly one.
+/// A cached target's type and instance: the first caller creates the instance while later callers
+/// wait on this slot's own lock (never the mediator's), so concurrent first calls create exactly one.
 typealias TargetSlot = Locked<(type: any MediatorTarget.Type, instance: (any MediatorTarget)?)>
 
 extension Mediator {
@@ -47,8 +46,7 @@ extension Mediator {
     }
 
     private static func step(
-        for target: String, in state: inout State, type discovered: (any MediatorTarget.Type)?,
-        cache: Bool
+        for target: String, in state: inout State, type discovered: (any MediatorTarget.Type)?, cache: Bool
     ) -> Step {
         if let slot = state.cached[target] { return .cached(slot) }
         guard let type = state.registered[target] ?? state.discovered[target] ?? discovered else {

@@ -131,9 +131,7 @@ public final class Mediator: Sendable {
             return .failure(.mediatorTargetNotFound(target: target, action: action))
         }
         let actions = instance.actions
-        if let body = actions[action] {
-            return Self.result(of: body(params))
-        }
+        if let body = actions[action] { return Self.result(of: body(params)) }
         if let fallback = actions[Self.notFoundAction] {
             var params = params
             params[Self.missingActionKey] = action

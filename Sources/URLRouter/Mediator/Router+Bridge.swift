@@ -26,9 +26,7 @@ extension Router {
     }
 
     /// The handler and external check of a route bridged to `action` on `target`.
-    static func bridge(
-        target: String, action: String, on mediator: Mediator
-    ) -> (Route.Handler, Route.ExternalCheck) {
+    static func bridge(target: String, action: String, on mediator: Mediator) -> (Route.Handler, Route.ExternalCheck) {
         let handler: @Sendable (RouteRequest) -> Any? = { request in
             let result = mediator.performResult(target: target, action: action, params: request.mergedParameters)
             if case .failure(let error) = result { request.fail(error) }
