@@ -34,18 +34,14 @@ extension Mediator {
     /// dotted form as a class name only: `<len><module><len><type>V` for a struct, `C` for a
     /// class.
     //
-    // Release builds, checked on Linux with Swift 6.3.1: an executable built with
-    // `swift build -c release` (whole-module `-O`, linked with `--gc-sections`) that links a
-    // module whose `Target_` types nothing references by name in code. Public structs and
-    // public classes were found, by local call and by URL; an internal final class was found;
-    // an internal struct was not, though a debug build finds it. The whole-module optimizer
-    // deletes an unreferenced internal struct together with its conformance record, so the
-    // conformance record does not keep a type alive. Being public does: the compiler must emit
-    // an exported type, and the linker keeps the metadata sections that list its descriptor and
-    // conformance. Hence "declare them public".
+    // Why "declare them public", checked on Linux with Swift 6.3.1 in a `swift build -c release`
+    // executable (whole-module `-O`, `--gc-sections`) whose `Target_` types nothing names in code:
+    // public structs and classes and an internal final class were found, by local call and by URL;
+    // an internal struct was not, though a debug build finds it. The optimizer deletes such a
+    // struct with its conformance record; a public type is exported, and the linker keeps the
+    // metadata sections that list its descriptor and conformance.
     static func discover(_ name: String, in modules: [String]) -> (any MediatorTarget.Type)? {
-        guard name.utf8.count <= maxDiscoverableNameLength, isIdentifier(name, digitFirst: true)
-        else { return nil }
+        guard name.utf8.count <= maxDiscoverableNameLength, isIdentifier(name, digitFirst: true) else { return nil }
         let typeName = "Target_" + name
         for module in modules where isIdentifier(module, digitFirst: false) {
             for kind in ["V", "C"] {
