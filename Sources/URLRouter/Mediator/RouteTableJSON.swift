@@ -177,10 +177,8 @@ struct JSONReader {
             index += 1
             switch byte {
             case UInt8(ascii: "\""):
-                guard let string = String(validating: text, as: UTF8.self) else {
-                    throw error("a string is not valid UTF-8")
-                }
-                return string
+                if let string = String(validating: text, as: UTF8.self) { return string }
+                throw error("a string is not valid UTF-8")
             case UInt8(ascii: "\\"): try escape(into: &text)
             case ..<0x20: throw error("a string holds a control character; write it as an escape")
             default: text.append(byte)

@@ -142,16 +142,13 @@ private struct RowReader {
 
     /// `["shop", "https://shop.example.com"]`: schemes, and web hosts after `https://`.
     private mutating func origins(_ member: JSONNode.Member) -> [LinkOrigin]? {
-        var strings: [String] = []
-        if case .array(let elements) = member.value.value {
-            strings = elements.compactMap(\.string).filter { !$0.isEmpty }
-            if strings.count < elements.count { strings = [] }
-        }
-        guard !strings.isEmpty else {
+        let elements: [JSONNode] = if case .array(let elements) = member.value.value { elements } else { [] }
+        let strings = elements.compactMap(\.string).filter { !$0.isEmpty }
+        guard !strings.isEmpty, strings.count == elements.count else {
             return report(
                 member.line,
-                "field \"origins\" must be a non-empty array of non-empty strings, such as [\"shop\", \"https://shop.example.com\"]"
-            )
+                "field \"origins\" must be a non-empty array of non-empty strings, "
+                    + "such as [\"shop\", \"https://shop.example.com\"]")
         }
         return strings.map { text in
             text.lowercased().hasPrefix("https://") ? .web(String(text.dropFirst("https://".count))) : .scheme(text)
