@@ -53,7 +53,9 @@ public final class Router: Sendable {
     @inline(__always)
     func currentTable() -> RouteTable {
         let generation = generation.load(ordering: .acquiring)
-        if let table = ThreadSnapshots.existing?.table(router: id, generation: generation) { return table }
+        if let table = ThreadSnapshots.current(create: false)?.table(router: id, generation: generation) {
+            return table
+        }
         return refreshTable()
     }
 
@@ -64,7 +66,7 @@ public final class Router: Sendable {
         // newer than its contents.
         let generation = generation.load(ordering: .acquiring)
         let published = publishedTable()
-        guard let snapshots = ThreadSnapshots.current else { return published }
+        guard let snapshots = ThreadSnapshots.current(create: true) else { return published }
         let copy = RouteTable(copying: published)
         snapshots.store(router: id, generation: generation, table: copy)
         return copy

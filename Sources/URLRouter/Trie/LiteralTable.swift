@@ -54,13 +54,10 @@ struct LiteralTable: Sendable {
     /// indices taken before this call are stale afterwards.
     mutating func insert(parent: Int32, key: LiteralKey, number: Int32, arenaStart: Int32, arena: [UInt8]) -> Int {
         if (count + 1) * 4 > slots.count * 3 { grow(arena: arena) }
-        var slot = Slot()
-        slot.parent = parent
-        slot.count = UInt32(key.count)
-        slot.word0 = key.word0
-        slot.word1 = key.word1
-        slot.node = Trie.Node(number: number)
-        if key.count > Self.inlineCapacity { slot.word0 = UInt64(arenaStart); slot.word1 = 0 }
+        let isLong = key.count > Self.inlineCapacity
+        let slot = Slot(
+            parent: parent, count: UInt32(key.count), word0: isLong ? UInt64(arenaStart) : key.word0,
+            word1: isLong ? 0 : key.word1, node: Trie.Node(number: number))
         count += 1
         return place(slot, hash: key.hash(parent: parent))
     }

@@ -62,12 +62,7 @@ struct RouterState: Sendable {
         options: Router.Options
     ) throws(RouteError) {
         let leafCount = patterns.reduce(0) { $0 + $1.expansions.count }
-        guard liveRoutes < options.limits.maxRoutes || replacing else {
-            throw .limitExceeded(
-                text,
-                "the router already holds \(liveRoutes) routes; the limit is \(options.limits.maxRoutes) (Router.Limits.maxRoutes)."
-            )
-        }
+        guard liveRoutes < options.limits.maxRoutes || replacing else { throw tooMany(text, options: options) }
         let clamped = Int32(clamping: priority)
         let routeID = Int32(routes.count)
         var firstLeaf = Int32(trie.leaves.count)
@@ -93,12 +88,7 @@ struct RouterState: Sendable {
                     if !replaced.contains(route) { replaced.append(route) }
                 }
             }
-            guard liveRoutes - replaced.count < options.limits.maxRoutes else {
-                throw .limitExceeded(
-                    text,
-                    "the router already holds \(liveRoutes) routes; the limit is \(options.limits.maxRoutes) (Router.Limits.maxRoutes)."
-                )
-            }
+            guard liveRoutes - replaced.count < options.limits.maxRoutes else { throw tooMany(text, options: options) }
             for route in replaced { remove(route: route, options: options) }
             let routeID = Int32(routes.count)
             firstLeaf = Int32(trie.leaves.count)
@@ -119,6 +109,13 @@ struct RouterState: Sendable {
                 returnsObject: handler.returnsObject,
                 externalCheck: externalCheck, leafCount: Int32(leafCount), firstLeaf: firstLeaf, origins: origins))
         liveRoutes += 1
+    }
+
+    private func tooMany(_ text: String, options: Router.Options) -> RouteError {
+        .limitExceeded(
+            text,
+            "the router already holds \(liveRoutes) routes; the limit is \(options.limits.maxRoutes) (Router.Limits.maxRoutes)."
+        )
     }
 
     private func conflict(_ text: String, with route: Int32) -> RouteError {

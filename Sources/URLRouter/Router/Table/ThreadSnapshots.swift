@@ -56,8 +56,10 @@ final class ThreadSnapshots {
         }
     }
 
-    /// The calling thread's copies, made on first use; nil where threads have no local storage.
-    static var current: ThreadSnapshots? {
+    /// The calling thread's copies; made on first use when `create` is set. Nil where threads
+    /// have no local storage.
+    @inline(__always)
+    static func current(create: Bool) -> ThreadSnapshots? {
         #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
         guard let key = threadSnapshotsKey else { return nil }
         if let pointer = pthread_getspecific(key) {
@@ -65,22 +67,11 @@ final class ThreadSnapshots {
             // exits; only this thread reads it, so the object outlives this borrow.
             return Unmanaged<ThreadSnapshots>.fromOpaque(pointer).takeUnretainedValue()
         }
+        guard create else { return nil }
         let snapshots = ThreadSnapshots()
         // The +1 reference the slot owns (see the key's destructor).
         guard pthread_setspecific(key, Unmanaged.passRetained(snapshots).toOpaque()) == 0 else { return nil }
         return snapshots
-        #else
-        return nil
-        #endif
-    }
-
-    /// The calling thread's copies if it has made them, else nil.
-    @inline(__always)
-    static var existing: ThreadSnapshots? {
-        #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
-        guard let key = threadSnapshotsKey, let pointer = pthread_getspecific(key) else { return nil }
-        // As in `current`: the slot's +1 reference keeps the object alive on this thread.
-        return Unmanaged<ThreadSnapshots>.fromOpaque(pointer).takeUnretainedValue()
         #else
         return nil
         #endif
