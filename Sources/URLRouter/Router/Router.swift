@@ -155,14 +155,14 @@ public final class Router: Sendable {
         try add(pattern, priority: priority, access: access, replacing: replacing, handler: .object(handler))
     }
 
-    /// Registers a route with an optional check that refuses some external opens.
+    /// Registers a route, optionally with link origins and a check that refuses some external opens.
     func add(
-        _ pattern: String, priority: Int, access: RouteAccess, replacing: Bool, handler: Route.Handler,
-        externalCheck: Route.ExternalCheck? = nil
+        _ pattern: String, origins: [LinkOrigin] = [], priority: Int, access: RouteAccess, replacing: Bool,
+        handler: Route.Handler, externalCheck: Route.ExternalCheck? = nil
     ) throws(RouteError) {
         try mutate { (state: inout RouterState) throws(RouteError) in
             try state.add(
-                pattern, priority: priority, access: access, replacing: replacing,
+                pattern, origins: origins, priority: priority, access: access, replacing: replacing,
                 handler: handler, externalCheck: externalCheck, options: options)
         }
     }
@@ -248,8 +248,7 @@ extension RouteInfo {
     init(_ route: Route) {
         self.init(
             pattern: route.pattern, priority: Int(route.priority), access: route.access,
-            returnsObject: route.returnsObject,
-            origins: route.origins)
+            returnsObject: route.returnsObject, origins: route.origins)
     }
 }
 
