@@ -89,9 +89,8 @@ public enum LinkOrigin: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// Checks a registration's path and origins; returns the origins lowercased.
+    /// Checks a registration's path and (non-empty) origins; returns the origins lowercased.
     static func validate(_ origins: [LinkOrigin], path: String) throws(RouteError) -> [LinkOrigin] {
-        try requireSome(origins, path: path)
         let bytes = Array(path.utf8)
         let schemeLength = bytes.withUnsafeBufferPointer { URLScanner.schemeLength($0) }
         guard !path.hasPrefix("/"), schemeLength == 0 else {
@@ -122,15 +121,11 @@ public enum LinkOrigin: Sendable, Hashable, CustomStringConvertible {
         guard length == 4 || length == 5 else { return nil }
         let scheme = String(decoding: bytes[..<length].map(foldASCII), as: UTF8.self)
         guard scheme == "https" || scheme == "http" else { return nil }
-        var start = length + 1
-        while start < bytes.count, bytes[start] == UInt8(ascii: "/") { start += 1 }
-        var end = start
-        while end < bytes.count, bytes[end] != UInt8(ascii: "/"), bytes[end] != UInt8(ascii: "?"),
-            bytes[end] != UInt8(ascii: "#")
-        {
-            end += 1
+        let start = bytes[(length + 1)...].firstIndex { $0 != UInt8(ascii: "/") } ?? bytes.count
+        let end = bytes[start...].firstIndex {
+            $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#")
         }
-        return (scheme, bytes[start..<end])
+        return (scheme, bytes[start..<(end ?? bytes.count)])
     }
 
     /// `text` with ASCII letters lowercased and nothing else changed: Unicode lowercasing would

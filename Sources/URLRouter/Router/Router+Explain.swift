@@ -66,7 +66,7 @@ private struct Evaluated {
     init?(route: Int32, table: RouteTable, url: ParsedURL) {
         guard let entry = table.routes[Int(route)] else { return nil }
         var best: Evaluated?
-        for text in entry.originPatterns {
+        for text in RouteInfo(entry).originPatterns {
             guard
                 let candidate = Evaluated(
                     route: route, priority: Int(entry.priority), text: text, table: table, url: url)

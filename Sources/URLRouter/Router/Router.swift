@@ -237,7 +237,7 @@ public struct RouteInfo: Sendable, Hashable, CustomStringConvertible {
     /// `pattern` (with its origins: `item/:id [shop, https://shop.example.com]`), with the
     /// priority and access when they are not the defaults.
     public var description: String {
-        var text = origins.isEmpty ? pattern : Route.displayName(pattern, origins: origins)
+        var text = Route.displayName(pattern, origins: origins)
         if priority != 0 { text += " (priority \(priority))" }
         if access == .internalOnly { text += " (internal only)" }
         return text
