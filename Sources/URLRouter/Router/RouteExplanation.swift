@@ -99,8 +99,7 @@ public struct RouteExplanation: Sendable, CustomStringConvertible {
 
     /// A multi-line report.
     public var description: String {
-        var lines = ["URL       \(url)"]
-        lines.append("scheme    \(scheme ?? "(none)")")
+        var lines = ["URL       \(url)", "scheme    \(scheme ?? "(none)")"]
         if let host { lines.append("host      \(host)") }
         lines.append("segments  \(segments.isEmpty ? "(none)" : segments.joined(separator: " · "))")
         if !queryItems.isEmpty { lines.append("query     \(queryItems.map(\.description).joined(separator: "&"))") }

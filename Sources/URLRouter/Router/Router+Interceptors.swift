@@ -82,10 +82,6 @@ extension RouteTable {
         _ url: String, match: RouteMatch?, source: RouteSource, userInfo: [String: any Sendable]
     ) -> RouteInterception.Decision {
         let open = RouteInterception(url: url, match: match, source: source, userInfo: userInfo)
-        for interceptor in hooks.interceptors {
-            let decision = interceptor.intercept(open)
-            if decision != .proceed { return decision }
-        }
-        return .proceed
+        return hooks.interceptors.lazy.map { $0.intercept(open) }.first { $0 != .proceed } ?? .proceed
     }
 }
