@@ -17,7 +17,7 @@ extension Router {
         var explanation = RouteExplanation(
             url: url, scheme: parsed.scheme, host: parsed.hasAuthority ? parsed.segments.first : nil,
             segments: parsed.segments, queryItems: parsed.queryItems, fragment: parsed.fragment,
-            source: source, winner: nil, refusal: nil, error: nil, candidates: [])
+            source: source, candidates: [])
         var winnerID: Int32?
         var undecoded: [Int32: FieldFailure] = [:]
         switch table.lookupTyped(url, failed: { undecoded[$0] = $1 }) {
@@ -135,14 +135,10 @@ private struct ParsedURL {
                     scheme = String(decoding: bytes[..<scanned.schemeEnd], as: UTF8.self).lowercased()
                 }
                 hasAuthority = scanned.hasAuthority
-                for segment in buffer.prefix(scanned.segmentCount) {
-                    let raw = UnsafeBufferPointer(rebasing: bytes[Int(segment.start)..<Int(segment.end)])
-                    let decoded = Array(unsafeUninitializedCapacity: raw.count) { out, count in
-                        count = PercentDecoding.decode(raw, into: out.baseAddress!, plusAsSpace: false)
-                    }
-                    segmentBytes.append(decoded)
-                    segments.append(String(decoding: decoded, as: UTF8.self))
+                segmentBytes = buffer.prefix(scanned.segmentCount).map { segment in
+                    PercentDecoding.bytes(UnsafeBufferPointer(rebasing: bytes[Int(segment.start)..<Int(segment.end)]))
                 }
+                segments = segmentBytes.map { String(decoding: $0, as: UTF8.self) }
                 if scanned.queryStart >= 0 {
                     QueryScanner.forEach(in: bytes, Int32(scanned.queryStart), Int32(scanned.queryEnd)) { name, value in
                         queryItems.append(
