@@ -43,7 +43,6 @@ public struct RouteInterception: Sendable {
     public var pattern: String? { match?.pattern }
 }
 
-/// An interceptor made from a closure.
 struct ClosureInterceptor: RouteInterceptor {
     let body: @Sendable (RouteInterception) -> RouteInterception.Decision
     func intercept(_ open: RouteInterception) -> RouteInterception.Decision { body(open) }

@@ -53,8 +53,7 @@ extension Router {
     /// - Returns: whether a route was removed. A route is never removed for part of its origins.
     @discardableResult
     public func deregister(_ path: String, origins: [LinkOrigin]) -> Bool {
-        guard !origins.isEmpty else { return deregister(path) }
-        return (try? mutate { state in state.remove(path, origins: origins, options: options) }) ?? false
+        (try? mutate { state in state.remove(path, origins: origins, options: options) }) ?? false
     }
 
     /// Builds the link for `path` as `origin` prints it: `https://host/…` for a web host,

@@ -61,7 +61,6 @@ public struct RouteEvent: Sendable {
     }
 }
 
-/// An observer and whether it sees query values.
 struct Observer: Sendable {
     let redactsQueryValues: Bool
     let body: @Sendable (RouteEvent) -> Void
