@@ -37,7 +37,10 @@ extension Router {
                 undecoded[candidate.route].map { .fieldMismatch($0.description) } ?? candidate.verdict(against: winner)
             let entry = RouteExplanation.Candidate(
                 pattern: candidate.shown, priority: candidate.priority, verdict: verdict)
-            return (order: candidate.order(won: verdict == .won), entry: entry)
+            // The winner, then matches that lost (by tier), then failures (closest first).
+            let order =
+                verdict == .won ? (0, 0) : candidate.failure == nil ? (1, candidate.tier) : (2, -candidate.progress)
+            return (order: order, entry: entry)
         }
         explanation.candidates = judged.sorted { $0.order < $1.order }.map(\.entry)
         return explanation
@@ -94,11 +97,6 @@ private struct Evaluated {
             }
         }
         (ranks, failure, progress) = best
-    }
-
-    /// Sort key: the winner, then matches that lost (by tier), then failures (closest first).
-    func order(won: Bool) -> (Int, Int) {
-        won ? (0, 0) : failure == nil ? (1, tier) : (2, -progress)
     }
 
     func verdict(against winner: Evaluated?) -> RouteExplanation.Verdict {
