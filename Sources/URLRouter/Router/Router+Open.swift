@@ -221,16 +221,6 @@ extension RouteTable {
     }
 }
 
-/// Carries a completion's result to `object(for:)` or an awaiting task.
-///
-/// `@unchecked Sendable`: `Result<Any?, RouteError>` is not Sendable because `Any` is not; the
-/// box is written once by the completing thread and read once by the waiting caller, both under
-/// the lock (or across a continuation, which orders them).
-final class ResultBox: @unchecked Sendable {
-    let result: Result<Any?, RouteError>
-    init(_ result: Result<Any?, RouteError>) { self.result = result }
-}
-
 /// The value an `object(for:)` call is waiting for.
 ///
 /// `@unchecked Sendable`: the value is only touched under `lock`; a completion that arrives after
