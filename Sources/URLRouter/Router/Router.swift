@@ -23,7 +23,7 @@ public final class Router: Sendable {
     /// The snapshot readers use. Held only long enough to copy a reference.
     let published: Locked<PublishedTable>
     /// Opens queued while the router is not ready (see `isReady`).
-    let deferred: Locked<DeferredOpens>
+    let deferred = Locked(DeferredOpens())
     /// `deferred.isReady`, readable without the lock on every open.
     let readyFlag = Atomic<Bool>(true)
     /// Moves on with every published change; threads compare it with their copy's.
@@ -46,7 +46,6 @@ public final class Router: Sendable {
         let state = RouterState()
         self.published = Locked(PublishedTable(table: state.freeze(options: options)))
         self.state = Locked(state)
-        self.deferred = Locked(DeferredOpens())
     }
 
     /// The current snapshot, as this thread's own copy (see ``ThreadSnapshots``).
