@@ -35,9 +35,7 @@ public enum LinkOrigin: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .scheme(let scheme):
             let lowered = Self.asciiLowercased(scheme)
-            let bytes = Array((lowered + ":").utf8)
-            let length = bytes.withUnsafeBufferPointer { URLScanner.schemeLength($0) }
-            guard length > 0, length == bytes.count - 1 else {
+            guard !lowered.isEmpty, URLScanner.scheme(of: lowered + ":") == lowered else {
                 throw .invalidPattern(
                     pattern, "the origin scheme \(RouteError.quoted(scheme)) is not a scheme ([A-Za-z][A-Za-z0-9+.-]*)."
                 )
@@ -71,15 +69,13 @@ public enum LinkOrigin: Sendable, Hashable, CustomStringConvertible {
     /// starting or ending with `-`, at most 253 bytes in all.
     static func isHostName(_ host: String) -> Bool {
         let bytes = Array(host.utf8)
-        guard !bytes.isEmpty, bytes.count <= 253 else { return false }
-        for label in bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false) {
-            guard (1...63).contains(label.count), label.first != UInt8(ascii: "-"), label.last != UInt8(ascii: "-"),
-                label.allSatisfy({
+        guard (1...253).contains(bytes.count) else { return false }
+        return bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false).allSatisfy { label in
+            (1...63).contains(label.count) && label.first != UInt8(ascii: "-") && label.last != UInt8(ascii: "-")
+                && label.allSatisfy {
                     $0 &- UInt8(ascii: "a") < 26 || $0 &- UInt8(ascii: "0") < 10 || $0 == UInt8(ascii: "-")
-                })
-            else { return false }
+                }
         }
-        return true
     }
 
     /// Refuses an empty list, which would otherwise register `path` as a plain pattern.
@@ -89,12 +85,9 @@ public enum LinkOrigin: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// Checks a registration's path and origins; returns the origins lowercased.
+    /// Checks a registration's path and (non-empty) origins; returns the origins lowercased.
     static func validate(_ origins: [LinkOrigin], path: String) throws(RouteError) -> [LinkOrigin] {
-        try requireSome(origins, path: path)
-        let bytes = Array(path.utf8)
-        let schemeLength = bytes.withUnsafeBufferPointer { URLScanner.schemeLength($0) }
-        guard !path.hasPrefix("/"), schemeLength == 0 else {
+        guard !path.hasPrefix("/"), URLScanner.scheme(of: path).isEmpty else {
             throw .invalidPattern(
                 path, "with link origins, write the path alone, without a scheme or leading \"/\" (\"item/:id\").")
         }
@@ -122,15 +115,11 @@ public enum LinkOrigin: Sendable, Hashable, CustomStringConvertible {
         guard length == 4 || length == 5 else { return nil }
         let scheme = String(decoding: bytes[..<length].map(foldASCII), as: UTF8.self)
         guard scheme == "https" || scheme == "http" else { return nil }
-        var start = length + 1
-        while start < bytes.count, bytes[start] == UInt8(ascii: "/") { start += 1 }
-        var end = start
-        while end < bytes.count, bytes[end] != UInt8(ascii: "/"), bytes[end] != UInt8(ascii: "?"),
-            bytes[end] != UInt8(ascii: "#")
-        {
-            end += 1
+        let start = bytes[(length + 1)...].firstIndex { $0 != UInt8(ascii: "/") } ?? bytes.count
+        let end = bytes[start...].firstIndex {
+            $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#")
         }
-        return (scheme, bytes[start..<end])
+        return (scheme, bytes[start..<(end ?? bytes.count)])
     }
 
     /// `text` with ASCII letters lowercased and nothing else changed: Unicode lowercasing would

@@ -14,9 +14,8 @@ extension RouteBatch {
         replacing: Bool = false, handler: @escaping @Sendable (RouteRequest) -> Void
     ) throws(RouteError) {
         try LinkOrigin.requireSome(origins, path: path)
-        try draft.add(
-            path, origins: origins, priority: priority, access: access, replacing: replacing,
-            handler: .action(handler), options: options)
+        try add(
+            path, origins: origins, priority: priority, access: access, replacing: replacing, handler: .action(handler))
     }
 
     /// Registers a handler that returns a value under several link origins in the batch, as
@@ -32,9 +31,8 @@ extension RouteBatch {
         replacing: Bool = false, handler: @escaping @Sendable (RouteRequest) -> Any?
     ) throws(RouteError) {
         try LinkOrigin.requireSome(origins, path: path)
-        try draft.add(
-            path, origins: origins, priority: priority, access: access, replacing: replacing,
-            handler: .object(handler), options: options)
+        try add(
+            path, origins: origins, priority: priority, access: access, replacing: replacing, handler: .object(handler))
     }
 
     /// Removes the route registered with `path` and `origins`, as

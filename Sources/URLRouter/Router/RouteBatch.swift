@@ -67,9 +67,7 @@ public struct RouteBatch: Sendable {
         _ pattern: String, priority: Int = 0, access: RouteAccess = .public, replacing: Bool = false,
         handler: @escaping @Sendable (RouteRequest) -> Void
     ) throws(RouteError) {
-        try draft.add(
-            pattern, priority: priority, access: access, replacing: replacing, handler: .action(handler),
-            options: options)
+        try add(pattern, priority: priority, access: access, replacing: replacing, handler: .action(handler))
     }
 
     /// Registers a handler that returns a value, as ``Router/registerObject(_:priority:access:replacing:handler:)-(String,_,_,_,_)``.
@@ -81,9 +79,7 @@ public struct RouteBatch: Sendable {
         _ pattern: String, priority: Int = 0, access: RouteAccess = .public, replacing: Bool = false,
         handler: @escaping @Sendable (RouteRequest) -> Any?
     ) throws(RouteError) {
-        try draft.add(
-            pattern, priority: priority, access: access, replacing: replacing, handler: .object(handler),
-            options: options)
+        try add(pattern, priority: priority, access: access, replacing: replacing, handler: .object(handler))
     }
 
     /// Removes the route registered for `pattern`, as ``Router/deregister(_:)``.
@@ -109,10 +105,10 @@ public struct RouteBatch: Sendable {
         draft.removeAll()
     }
 
-    /// Registers a route with a check that refuses some external opens (the bridge's).
+    /// Registers a route, optionally with link origins and an external check (the bridge's).
     mutating func add(
         _ pattern: String, origins: [LinkOrigin] = [], priority: Int, access: RouteAccess, replacing: Bool,
-        handler: Route.Handler, externalCheck: Route.ExternalCheck?
+        handler: Route.Handler, externalCheck: Route.ExternalCheck? = nil
     ) throws(RouteError) {
         try draft.add(
             pattern, origins: origins, priority: priority, access: access, replacing: replacing,

@@ -42,23 +42,20 @@ public struct RouteExplanation: Sendable, CustomStringConvertible {
         /// A short sentence.
         public var description: String {
             switch self {
-            case .won: return "won"
+            case .won: "won"
             case let .wrongLiteral(segment, expected, found):
-                return "segment \(segment): \"\(found)\" is not the literal \"\(expected)\""
+                "segment \(segment): \"\(found)\" is not the literal \"\(expected)\""
             case let .wrongSuffix(segment, suffix, found):
-                return "segment \(segment): \"\(found)\" does not end with \"\(suffix)\""
-            case let .typeMismatch(segment, type, found):
-                return "segment \(segment): \"\(found)\" is not of type \(type)"
-            case let .fieldMismatch(reason): return "matches, but \(reason)"
-            case let .tooFewSegments(needed, found): return "too few segments: needs \(needed), the URL has \(found)"
-            case let .tooManySegments(allowed, found):
-                return "too many segments: takes \(allowed), the URL has \(found)"
+                "segment \(segment): \"\(found)\" does not end with \"\(suffix)\""
+            case let .typeMismatch(segment, type, found): "segment \(segment): \"\(found)\" is not of type \(type)"
+            case let .fieldMismatch(reason): "matches, but \(reason)"
+            case let .tooFewSegments(needed, found): "too few segments: needs \(needed), the URL has \(found)"
+            case let .tooManySegments(allowed, found): "too many segments: takes \(allowed), the URL has \(found)"
             case let .lowerPriority(priority, winner, winnerPriority):
-                return "matches, but priority \(priority) < \(winnerPriority) of \(winner)"
-            case let .laterTier(winner): return "matches, but \(winner) is in an earlier tier"
-            case let .lessSpecific(segment, winner):
-                return "matches, but \(winner) is more specific at segment \(segment)"
-            case let .registeredLater(winner): return "matches, but \(winner) was registered first"
+                "matches, but priority \(priority) < \(winnerPriority) of \(winner)"
+            case let .laterTier(winner): "matches, but \(winner) is in an earlier tier"
+            case let .lessSpecific(segment, winner): "matches, but \(winner) is more specific at segment \(segment)"
+            case let .registeredLater(winner): "matches, but \(winner) was registered first"
             }
         }
     }
@@ -99,8 +96,7 @@ public struct RouteExplanation: Sendable, CustomStringConvertible {
 
     /// A multi-line report.
     public var description: String {
-        var lines = ["URL       \(url)"]
-        lines.append("scheme    \(scheme ?? "(none)")")
+        var lines = ["URL       \(url)", "scheme    \(scheme ?? "(none)")"]
         if let host { lines.append("host      \(host)") }
         lines.append("segments  \(segments.isEmpty ? "(none)" : segments.joined(separator: " · "))")
         if !queryItems.isEmpty { lines.append("query     \(queryItems.map(\.description).joined(separator: "&"))") }

@@ -1,6 +1,4 @@
-// No lexical lifetime: a value may be released after its last use instead of at the end of its
-// scope (it has no deinit to order). Without this, `if let match = router.match(url)` followed by
-// `match.parameters["id"]` copied the match, one more pair of atomic reference counts a hit.
+// No lexical lifetime, as for RouteMatch (see RouteMatch.swift).
 
 /// The parameters of a matched URL: path placeholders and query items, path first. Values are
 /// percent-decoded when read, not before.
@@ -44,8 +42,12 @@ public struct RouteParameters: Sendable, Sequence, CustomStringConvertible {
 
     /// The path placeholders alone, by name.
     public var path: [String: String] {
+        let trie = table.trie
         var result: [String: String] = [:]
-        for index in 0..<captureCount { result[name(at: index)] = value(at: index) }
+        for index in 0..<captureCount {
+            let capture = trie.capture(index, of: trie.leaves[Int(leaf)])
+            result[trie.names[Int(capture.name)]] = value(of: capture, at: index)
+        }
         return result
     }
 
@@ -53,8 +55,7 @@ public struct RouteParameters: Sendable, Sequence, CustomStringConvertible {
     public var dictionary: [String: String] {
         var result: [String: String] = [:]
         for item in queryItems { result[item.name] = item.value }
-        for index in 0..<captureCount { result[name(at: index)] = value(at: index) }
-        return result
+        return result.merging(path) { _, path in path }
     }
 
     /// Iterates ``dictionary``.
@@ -79,16 +80,6 @@ public struct RouteParameters: Sendable, Sequence, CustomStringConvertible {
         return items
     }
 
-    /// The pattern's placeholder `index`: its name, the URL segment it took, its suffix length.
-    private func capture(_ index: Int) -> Trie.LeafCapture {
-        let trie = table.trie
-        return trie.capture(index, of: trie.leaves[Int(leaf)])
-    }
-
-    private func name(at index: Int) -> String {
-        table.trie.names[Int(capture(index).name)]
-    }
-
     private func pathValue(_ name: String) -> String? {
         guard offsets.hasCaptures else { return nil }
         let trie = table.trie
@@ -101,8 +92,6 @@ public struct RouteParameters: Sendable, Sequence, CustomStringConvertible {
         }
         return nil
     }
-
-    private func value(at index: Int) -> String { value(of: capture(index), at: index) }
 
     private func value(of capture: Trie.LeafCapture, at index: Int) -> String {
         // A cached capture holds no `%`: its text is its raw bytes.

@@ -65,10 +65,7 @@ public final class RouteRequest: Sendable {
     /// request.mergedParameters   // ["id": "42", "ref": "push"]
     /// ```
     public var mergedParameters: [String: any Sendable] {
-        var merged: [String: any Sendable] = [:]
-        for (name, value) in parameters.dictionary { merged[name] = value }
-        for (name, value) in userInfo { merged[name] = value }
-        return merged
+        (parameters.dictionary as [String: any Sendable]).merging(userInfo) { $1 }
     }
 
     /// Hands `value` to the opener's completion. Only the first call counts.

@@ -20,12 +20,10 @@ extension Router {
     public func value(
         opening url: String, source: RouteSource = .internal, userInfo: [String: any Sendable] = [:]
     ) async throws(RouteError) -> Any? {
-        let box = await withCheckedContinuation { (continuation: CheckedContinuation<ResultBox, Never>) in
-            open(url, source: source, userInfo: userInfo) { result in
-                continuation.resume(returning: ResultBox(result))
-            }
+        let response = await withCheckedContinuation { (continuation: CheckedContinuation<RouteResponse, Never>) in
+            route(url, source: source, userInfo: userInfo) { continuation.resume(returning: $0) }
         }
-        return try box.result.get()
+        return try response.result.get()
     }
 
     /// ``value(opening:source:userInfo:)`` for a Foundation `URL`.

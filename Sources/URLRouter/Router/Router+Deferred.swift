@@ -52,18 +52,14 @@ extension Router {
         }
         guard let dropped else { return false }
         let table = currentTable()
-        if !table.hooks.observers.isEmpty {
-            table.notify(url: url, source: source, pattern: nil, outcome: .deferred, since: .now)
-        }
+        table.notify(url: url, source: source, pattern: nil, outcome: .deferred, since: .now)
         if let dropped {
             let error = RouteError(
                 .dropped,
                 "Dropped \(RouteError.quoted(dropped.url)): more than \(options.limits.maxDeferredOpens) opens waited for the router to be ready (Router.Limits.maxDeferredOpens)."
             )
             dropped.respond?(RouteResponse(url: dropped.url, match: nil, result: .failure(error)))
-            if !table.hooks.observers.isEmpty {
-                table.notify(url: dropped.url, source: dropped.source, pattern: nil, outcome: .dropped, since: .now)
-            }
+            table.notify(url: dropped.url, source: dropped.source, pattern: nil, outcome: .dropped, since: .now)
         }
         return true
     }
@@ -73,12 +69,11 @@ extension Router {
     private func replayDeferred() {
         while true {
             let batch: [DeferredOpens.Pending] = deferred.withLock { state in
+                defer { state.queue.removeAll() }
                 if state.queue.isEmpty {
                     state.isReady = true
                     readyFlag.store(true, ordering: .releasing)
-                    return []
                 }
-                defer { state.queue.removeAll() }
                 return state.queue
             }
             if batch.isEmpty { return }

@@ -17,7 +17,7 @@ extension Router {
         var explanation = RouteExplanation(
             url: url, scheme: parsed.scheme, host: parsed.hasAuthority ? parsed.segments.first : nil,
             segments: parsed.segments, queryItems: parsed.queryItems, fragment: parsed.fragment,
-            source: source, winner: nil, refusal: nil, error: nil, candidates: [])
+            source: source, candidates: [])
         var winnerID: Int32?
         var undecoded: [Int32: FieldFailure] = [:]
         switch table.lookupTyped(url, failed: { undecoded[$0] = $1 }) {
@@ -32,17 +32,17 @@ extension Router {
         }
         let evaluated = table.routes.indices.compactMap { Evaluated(route: Int32($0), table: table, url: parsed) }
         let winner = evaluated.first { $0.route == winnerID }
-        let judged: [(candidate: Evaluated, verdict: RouteExplanation.Verdict)] = evaluated.map { candidate in
-            if let failure = undecoded[candidate.route] { return (candidate, .fieldMismatch(failure.description)) }
-            return (candidate, candidate.verdict(against: winner, table: table))
+        let judged = evaluated.map { candidate in
+            let verdict =
+                undecoded[candidate.route].map { .fieldMismatch($0.description) } ?? candidate.verdict(against: winner)
+            let entry = RouteExplanation.Candidate(
+                pattern: candidate.shown, priority: candidate.priority, verdict: verdict)
+            // The winner, then matches that lost (by tier), then failures (closest first).
+            let order =
+                verdict == .won ? (0, 0) : candidate.failure == nil ? (1, candidate.tier) : (2, -candidate.progress)
+            return (order: order, entry: entry)
         }
-        let sorted = judged.sorted { a, b in
-            a.candidate.order(won: a.verdict == .won) < b.candidate.order(won: b.verdict == .won)
-        }
-        explanation.candidates = sorted.map { entry in
-            RouteExplanation.Candidate(
-                pattern: entry.candidate.shown, priority: entry.candidate.priority, verdict: entry.verdict)
-        }
+        explanation.candidates = judged.sorted { $0.order < $1.order }.map(\.entry)
         return explanation
     }
 }
@@ -65,20 +65,12 @@ private struct Evaluated {
     /// judged by the origin pattern that fits the URL best.
     init?(route: Int32, table: RouteTable, url: ParsedURL) {
         guard let entry = table.routes[Int(route)] else { return nil }
-        var best: Evaluated?
-        for text in entry.originPatterns {
-            guard
-                let candidate = Evaluated(
-                    route: route, priority: Int(entry.priority), text: text, table: table, url: url)
-            else { continue }
-            if let found = best,
-                found.failure == nil || (candidate.failure != nil && candidate.progress <= found.progress)
-            {
-                continue
-            }
-            best = candidate
+        let judged = RouteInfo(entry).originPatterns.compactMap { text in
+            Evaluated(route: route, priority: Int(entry.priority), text: text, table: table, url: url)
         }
-        guard let best else { return nil }
+        // The first that matches, else the first of those that fit the most segments.
+        guard let best = judged.first(where: { $0.failure == nil }) ?? judged.max(by: { $0.progress < $1.progress })
+        else { return nil }
         self = best
     }
 
@@ -107,12 +99,7 @@ private struct Evaluated {
         (ranks, failure, progress) = best
     }
 
-    /// Sort key: the winner, then matches that lost (by tier), then failures (closest first).
-    func order(won: Bool) -> (Int, Int) {
-        won ? (0, 0) : failure == nil ? (1, tier) : (2, -progress)
-    }
-
-    func verdict(against winner: Evaluated?, table: RouteTable) -> RouteExplanation.Verdict {
+    func verdict(against winner: Evaluated?) -> RouteExplanation.Verdict {
         if let failure { return failure }
         guard let winner, winner.route != route else { return .won }
         let name = winner.shown
@@ -121,12 +108,9 @@ private struct Evaluated {
         }
         if tier > winner.tier { return .laterTier(winner: name) }
         let mine = ranks ?? [], theirs = winner.ranks ?? []
-        for index in 0..<max(mine.count, theirs.count) {
-            let a = index < mine.count ? mine[index] : -1
-            let b = index < theirs.count ? theirs[index] : -1
-            if a != b { return .lessSpecific(segment: index + 1, winner: name) }
-        }
-        return .registeredLater(winner: name)
+        guard mine != theirs else { return .registeredLater(winner: name) }
+        // The first segment where the ranks differ, or that only one of them has.
+        return .lessSpecific(segment: zip(mine, theirs).prefix { $0 == $1 }.count + 1, winner: name)
     }
 }
 
@@ -149,14 +133,10 @@ private struct ParsedURL {
                     scheme = String(decoding: bytes[..<scanned.schemeEnd], as: UTF8.self).lowercased()
                 }
                 hasAuthority = scanned.hasAuthority
-                for segment in buffer.prefix(scanned.segmentCount) {
-                    let raw = UnsafeBufferPointer(rebasing: bytes[Int(segment.start)..<Int(segment.end)])
-                    let decoded = Array(unsafeUninitializedCapacity: raw.count) { out, count in
-                        count = PercentDecoding.decode(raw, into: out.baseAddress!, plusAsSpace: false)
-                    }
-                    segmentBytes.append(decoded)
-                    segments.append(String(decoding: decoded, as: UTF8.self))
+                segmentBytes = buffer.prefix(scanned.segmentCount).map { segment in
+                    PercentDecoding.bytes(UnsafeBufferPointer(rebasing: bytes[Int(segment.start)..<Int(segment.end)]))
                 }
+                segments = segmentBytes.map { String(decoding: $0, as: UTF8.self) }
                 if scanned.queryStart >= 0 {
                     QueryScanner.forEach(in: bytes, Int32(scanned.queryStart), Int32(scanned.queryEnd)) { name, value in
                         queryItems.append(
@@ -177,52 +157,45 @@ private struct ParsedURL {
     /// Whether `pattern` takes these segments; if not, why, and how many segments fit first.
     func evaluate(_ pattern: [PatternSegment], table: RouteTable) -> (failure: RouteExplanation.Verdict?, progress: Int)
     {
-        let needed = pattern.filter { $0 != .catchAll }.count
         for (index, segment) in pattern.enumerated() {
             if segment == .catchAll { return (nil, index) }
             guard index < segmentBytes.count else {
+                let needed = pattern.filter { $0 != .catchAll }.count
                 return (.tooFewSegments(needed: needed, found: segmentBytes.count), index)
             }
-            let found = segmentBytes[index]
-            let shown = segments[index]
-            switch segment {
-            case .literal(let expected):
-                let fold = Trie.folds(depth: index, caseInsensitivePaths: table.options.caseInsensitivePaths)
-                let equal =
-                    fold ? expected.utf8.map(foldASCII) == found.map(foldASCII) : expected.utf8.elementsEqual(found)
-                if !equal {
-                    return (
-                        .wrongLiteral(segment: index + 1, expected: expected, found: shown),
-                        index
-                    )
-                }
-            case .parameter(_, let type, let suffix):
-                var value = found
-                if !suffix.isEmpty {
-                    guard found.count > suffix.count, found.suffix(suffix.count).elementsEqual(suffix) else {
-                        return (
-                            .wrongSuffix(
-                                segment: index + 1, suffix: String(decoding: suffix, as: UTF8.self), found: shown),
-                            index
-                        )
-                    }
-                    value = Array(found.dropLast(suffix.count))
-                }
-                if let type, let checker = table.trie.types.first(where: { $0.name == type }),
-                    !value.withUnsafeBufferPointer({ checker.accepts($0) })
-                {
-                    return (
-                        .typeMismatch(segment: index + 1, type: type, found: String(decoding: value, as: UTF8.self)),
-                        index
-                    )
-                }
-            case .wildcard, .catchAll:
-                break
-            }
+            if let failure = mismatch(segment, at: index, table: table) { return (failure, index) }
         }
         if segmentBytes.count > pattern.count {
             return (.tooManySegments(allowed: pattern.count, found: segmentBytes.count), pattern.count)
         }
         return (nil, pattern.count)
+    }
+
+    /// Why segment `index` does not fit `segment`, or nil when it does.
+    private func mismatch(_ segment: PatternSegment, at index: Int, table: RouteTable) -> RouteExplanation.Verdict? {
+        let found = segmentBytes[index]
+        switch segment {
+        case .literal(let expected):
+            let fold = Trie.folds(depth: index, caseInsensitivePaths: table.options.caseInsensitivePaths)
+            let equal = fold ? expected.utf8.map(foldASCII) == found.map(foldASCII) : expected.utf8.elementsEqual(found)
+            return equal ? nil : .wrongLiteral(segment: index + 1, expected: expected, found: segments[index])
+        case .parameter(_, let type, let suffix):
+            var value = found
+            if !suffix.isEmpty {
+                guard found.count > suffix.count, found.suffix(suffix.count).elementsEqual(suffix) else {
+                    let shown = String(decoding: suffix, as: UTF8.self)
+                    return .wrongSuffix(segment: index + 1, suffix: shown, found: segments[index])
+                }
+                value = Array(found.dropLast(suffix.count))
+            }
+            if let type, let checker = table.trie.types.first(where: { $0.name == type }),
+                !value.withUnsafeBufferPointer({ checker.accepts($0) })
+            {
+                return .typeMismatch(segment: index + 1, type: type, found: String(decoding: value, as: UTF8.self))
+            }
+            return nil
+        case .wildcard, .catchAll:
+            return nil
+        }
     }
 }

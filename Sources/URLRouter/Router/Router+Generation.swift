@@ -19,10 +19,10 @@ extension Router {
         let (parsed, types) = try state.withLock { (state: inout RouterState) throws(RouteError) in
             (try state.parse(pattern, options: options), state.trie.types)
         }
-        let chosen = try Self.expansion(of: parsed, for: parameters)
-        var used = Set<String>()
+        var path: [String: String] = [:]
+        var wildcard: [String] = []
         var segments: [String] = []
-        for segment in chosen {
+        for segment in try Self.expansion(of: parsed, for: parameters) {
             switch segment {
             case .literal(let text):
                 segments.append(URLEncoding.encode(text, allowed: .pathSegment))
@@ -32,16 +32,15 @@ extension Router {
                     throw RouteError(
                         .invalidParameter, "The value for \":\(name)\" in \(RouteError.quoted(pattern)) is empty.")
                 }
-                if let type, let checker = types.first(where: { $0.name == type }) {
-                    var bytes = Array(value.utf8)
-                    guard bytes.withUnsafeMutableBufferPointer({ checker.accepts(UnsafeBufferPointer($0)) }) else {
-                        throw RouteError(
-                            .invalidParameter,
-                            "The value \(RouteError.quoted(value)) for \":\(name)\" in \(RouteError.quoted(pattern)) is not of type \(type)."
-                        )
-                    }
+                if let type, let checker = types.first(where: { $0.name == type }),
+                    !Array(value.utf8).withUnsafeBufferPointer({ checker.accepts($0) })
+                {
+                    throw RouteError(
+                        .invalidParameter,
+                        "The value \(RouteError.quoted(value)) for \":\(name)\" in \(RouteError.quoted(pattern)) is not of type \(type)."
+                    )
                 }
-                used.insert(name)
+                path[name] = value
                 segments.append(
                     URLEncoding.encode(value, allowed: .pathSegment) + URLEncoding.encode(suffix, allowed: .pathSegment)
                 )
@@ -49,32 +48,23 @@ extension Router {
                 guard let value = parameters["*"], !value.isEmpty else {
                     throw RouteError(.missingParameter, "\(RouteError.quoted(pattern)) needs a value for \"*\".")
                 }
-                used.insert("*")
                 segments.append(URLEncoding.encode(value, allowed: .pathSegment))
             case .catchAll:
-                used.insert("**")
                 // Split on scalars, as matching splits on bytes: `/` followed by a combining mark
                 // still separates segments.
-                let pieces = (parameters["**"] ?? "").unicodeScalars.split(
-                    separator: "/", omittingEmptySubsequences: true)
-                segments.append(
-                    contentsOf: pieces.map { URLEncoding.encode(String(Substring($0)), allowed: .pathSegment) })
+                wildcard = (parameters["**"] ?? "").unicodeScalars.split(separator: "/").map { String(Substring($0)) }
+                segments.append(contentsOf: wildcard.map { URLEncoding.encode($0, allowed: .pathSegment) })
             }
         }
-        var url = ""
-        if let scheme = parsed.scheme { url = parsed.hasAuthority ? "\(scheme)://" : "\(scheme):" } else { url = "/" }
+        var url = parsed.scheme.map { parsed.hasAuthority ? "\($0)://" : "\($0):" } ?? "/"
         url += segments.joined(separator: "/")
-        let leftovers = parameters.filter { !used.contains($0.key) && $0.key != "*" && $0.key != "**" }
-        if !leftovers.isEmpty {
-            url +=
-                "?"
-                + leftovers.sorted { $0.key < $1.key }.map {
-                    URLEncoding.encode($0.key, allowed: .queryItem) + "="
-                        + URLEncoding.encode($0.value, allowed: .queryItem)
-                }.joined(separator: "&")
+        let leftovers = parameters.filter { path[$0.key] == nil && $0.key != "*" && $0.key != "**" }
+        let query = leftovers.sorted { $0.key < $1.key }.map { name, value in
+            URLEncoding.encode(name, allowed: .queryItem) + "=" + URLEncoding.encode(value, allowed: .queryItem)
         }
+        if !query.isEmpty { url += "?" + query.joined(separator: "&") }
         if parsed.expansions.count > 1 {
-            try checkRoundTrip(url, pattern: pattern, types: types, chosen: chosen, parameters: parameters)
+            try checkRoundTrip(url, pattern: pattern, types: types, path: path, wildcard: wildcard)
         }
         return url
     }
@@ -84,8 +74,7 @@ extension Router {
     /// URL, and matching prefers the more specific one (`p(/:x)(/:y<int>)` reads `p/5` as `y`;
     /// `a(/:v)/**` reads `a/q` as `v`, not as the path `q`).
     private func checkRoundTrip(
-        _ url: String, pattern: String, types: [RouteParameterType], chosen: [PatternSegment],
-        parameters: [String: String]
+        _ url: String, pattern: String, types: [RouteParameterType], path: [String: String], wildcard: [String]
     ) throws(RouteError) {
         var alone = RouterState()
         alone.trie.types = types
@@ -94,15 +83,11 @@ extension Router {
         let lookup = alone.freeze(options: options).lookup(url)
         // Over a limit, opening the URL will say so; there is nothing to read back.
         if case .overLimit = lookup { return }
-        var expected: [String: String] = [:]
-        for case .parameter(let name, _, _) in chosen { expected[name] = parameters[name] }
-        let path = (parameters["**"] ?? "").unicodeScalars.split(separator: "/").map { String(Substring($0)) }
-        let expectedWildcard = chosen.last == .catchAll ? path : []
         guard case .matched(let match) = lookup else {
             throw RouteError(
                 .invalidParameter, "\(RouteError.quoted(url)) does not match \(RouteError.quoted(pattern)).")
         }
-        if match.parameters.path == expected, match.wildcard == expectedWildcard { return }
+        if match.parameters.path == path, match.wildcard == wildcard { return }
         var readBack = match.parameters.path.sorted { $0.key < $1.key }.map {
             ":\($0.key) = \(RouteError.quoted($0.value))"
         }

@@ -43,7 +43,6 @@ public struct RouteInterception: Sendable {
     public var pattern: String? { match?.pattern }
 }
 
-/// An interceptor made from a closure.
 struct ClosureInterceptor: RouteInterceptor {
     let body: @Sendable (RouteInterception) -> RouteInterception.Decision
     func intercept(_ open: RouteInterception) -> RouteInterception.Decision { body(open) }
@@ -82,10 +81,6 @@ extension RouteTable {
         _ url: String, match: RouteMatch?, source: RouteSource, userInfo: [String: any Sendable]
     ) -> RouteInterception.Decision {
         let open = RouteInterception(url: url, match: match, source: source, userInfo: userInfo)
-        for interceptor in hooks.interceptors {
-            let decision = interceptor.intercept(open)
-            if decision != .proceed { return decision }
-        }
-        return .proceed
+        return hooks.interceptors.lazy.map { $0.intercept(open) }.first { $0 != .proceed } ?? .proceed
     }
 }

@@ -22,11 +22,8 @@ extension Router {
         replacing: Bool = false, handler: @escaping @Sendable (RouteRequest) -> Void
     ) throws(RouteError) {
         try LinkOrigin.requireSome(origins, path: path)
-        try mutate { (state: inout RouterState) throws(RouteError) in
-            try state.add(
-                path, origins: origins, priority: priority, access: access, replacing: replacing,
-                handler: .action(handler), options: options)
-        }
+        try add(
+            path, origins: origins, priority: priority, access: access, replacing: replacing, handler: .action(handler))
     }
 
     /// Registers a handler that returns a value under several link origins, as
@@ -42,11 +39,8 @@ extension Router {
         replacing: Bool = false, handler: @escaping @Sendable (RouteRequest) -> Any?
     ) throws(RouteError) {
         try LinkOrigin.requireSome(origins, path: path)
-        try mutate { (state: inout RouterState) throws(RouteError) in
-            try state.add(
-                path, origins: origins, priority: priority, access: access, replacing: replacing,
-                handler: .object(handler), options: options)
-        }
+        try add(
+            path, origins: origins, priority: priority, access: access, replacing: replacing, handler: .object(handler))
     }
 
     /// Removes the route registered with `path` and `origins` (the same origins, in any order):
@@ -59,8 +53,7 @@ extension Router {
     /// - Returns: whether a route was removed. A route is never removed for part of its origins.
     @discardableResult
     public func deregister(_ path: String, origins: [LinkOrigin]) -> Bool {
-        guard !origins.isEmpty else { return deregister(path) }
-        return (try? mutate { state in state.remove(path, origins: origins, options: options) }) ?? false
+        (try? mutate { state in state.remove(path, origins: origins, options: options) }) ?? false
     }
 
     /// Builds the link for `path` as `origin` prints it: `https://host/…` for a web host,
@@ -85,8 +78,7 @@ extension Router {
             return state.routes.live(id)
         }
         guard let registered, registered.pattern == path, registered.origins.contains(wanted) else {
-            let known = routes.filter { $0.pattern == path && !$0.origins.isEmpty }.flatMap(\.origins).map(
-                \.description)
+            let known = routes.filter { $0.pattern == path }.flatMap(\.origins).map(\.description)
             let listed =
                 known.isEmpty
                 ? "no route is registered for it with link origins" : "its origins are \(known.joined(separator: ", "))"

@@ -61,7 +61,6 @@ public struct RouteEvent: Sendable {
     }
 }
 
-/// An observer and whether it sees query values.
 struct Observer: Sendable {
     let redactsQueryValues: Bool
     let body: @Sendable (RouteEvent) -> Void
@@ -95,15 +94,9 @@ extension RouteTable {
         since start: ContinuousClock.Instant
     ) {
         let duration = ContinuousClock.now - start
-        var redacted: String?
+        lazy var redacted = RouteEvent.redactingQueryValues(url)
         for observer in hooks.observers {
-            let shown: String
-            if observer.redactsQueryValues {
-                if redacted == nil { redacted = RouteEvent.redactingQueryValues(url) }
-                shown = redacted!
-            } else {
-                shown = url
-            }
+            let shown = observer.redactsQueryValues ? redacted : url
             observer.body(
                 RouteEvent(url: shown, source: source, pattern: pattern, outcome: outcome, duration: duration))
         }

@@ -197,14 +197,19 @@ extension RouteTable {
     }
 
     /// Why an external open of `url` is refused by the scheme allow-list (or, for a web link,
-    /// the host allow-list), or nil.
+    /// the host allow-list), or nil. A web link's host is read raw: a port, userinfo, a trailing
+    /// dot or a percent-encoded byte make it no host name, so it is refused.
     func schemeRefusal(_ url: String) -> RouteError? {
-        if let hosts = options.allowedExternalHosts {
-            switch webLinkVerdict(url, hosts: hosts) {
-            case .allowed: return nil
-            case .refused(let refusal): return refusal
-            case .notWeb: break
+        if let hosts = options.allowedExternalHosts, let (scheme, raw) = LinkOrigin.webParts(of: url) {
+            guard scheme == "https" else {
+                return .refused(url, reason: "an http link is not allowed from outside; web links must use https.")
             }
+            let host = String(decoding: raw.map(foldASCII), as: UTF8.self)
+            guard LinkOrigin.isHostName(host), hosts.contains(host) else {
+                let shown = RouteError.quoted(String(decoding: raw, as: UTF8.self))
+                return .refused(url, reason: "the host \(shown) is not allowed from outside.")
+            }
+            return nil
         }
         guard let allowed = options.allowedExternalSchemes else { return nil }
         let scheme = URLScanner.scheme(of: url)
@@ -214,16 +219,6 @@ extension RouteTable {
         }
         return nil
     }
-}
-
-/// Carries a completion's result to `object(for:)` or an awaiting task.
-///
-/// `@unchecked Sendable`: `Result<Any?, RouteError>` is not Sendable because `Any` is not; the
-/// box is written once by the completing thread and read once by the waiting caller, both under
-/// the lock (or across a continuation, which orders them).
-final class ResultBox: @unchecked Sendable {
-    let result: Result<Any?, RouteError>
-    init(_ result: Result<Any?, RouteError>) { self.result = result }
 }
 
 /// The value an `object(for:)` call is waiting for.

@@ -23,7 +23,7 @@ public final class Router: Sendable {
     /// The snapshot readers use. Held only long enough to copy a reference.
     let published: Locked<PublishedTable>
     /// Opens queued while the router is not ready (see `isReady`).
-    let deferred: Locked<DeferredOpens>
+    let deferred = Locked(DeferredOpens())
     /// `deferred.isReady`, readable without the lock on every open.
     let readyFlag = Atomic<Bool>(true)
     /// Moves on with every published change; threads compare it with their copy's.
@@ -46,7 +46,6 @@ public final class Router: Sendable {
         let state = RouterState()
         self.published = Locked(PublishedTable(table: state.freeze(options: options)))
         self.state = Locked(state)
-        self.deferred = Locked(DeferredOpens())
     }
 
     /// The current snapshot, as this thread's own copy (see ``ThreadSnapshots``).
@@ -157,14 +156,14 @@ public final class Router: Sendable {
         try add(pattern, priority: priority, access: access, replacing: replacing, handler: .object(handler))
     }
 
-    /// Registers a route with an optional check that refuses some external opens.
+    /// Registers a route, optionally with link origins and a check that refuses some external opens.
     func add(
-        _ pattern: String, priority: Int, access: RouteAccess, replacing: Bool, handler: Route.Handler,
-        externalCheck: Route.ExternalCheck? = nil
+        _ pattern: String, origins: [LinkOrigin] = [], priority: Int, access: RouteAccess, replacing: Bool,
+        handler: Route.Handler, externalCheck: Route.ExternalCheck? = nil
     ) throws(RouteError) {
         try mutate { (state: inout RouterState) throws(RouteError) in
             try state.add(
-                pattern, priority: priority, access: access, replacing: replacing,
+                pattern, origins: origins, priority: priority, access: access, replacing: replacing,
                 handler: handler, externalCheck: externalCheck, options: options)
         }
     }
@@ -239,7 +238,7 @@ public struct RouteInfo: Sendable, Hashable, CustomStringConvertible {
     /// `pattern` (with its origins: `item/:id [shop, https://shop.example.com]`), with the
     /// priority and access when they are not the defaults.
     public var description: String {
-        var text = origins.isEmpty ? pattern : Route.displayName(pattern, origins: origins)
+        var text = Route.displayName(pattern, origins: origins)
         if priority != 0 { text += " (priority \(priority))" }
         if access == .internalOnly { text += " (internal only)" }
         return text
@@ -250,8 +249,7 @@ extension RouteInfo {
     init(_ route: Route) {
         self.init(
             pattern: route.pattern, priority: Int(route.priority), access: route.access,
-            returnsObject: route.returnsObject,
-            origins: route.origins)
+            returnsObject: route.returnsObject, origins: route.origins)
     }
 }
 
