@@ -47,9 +47,7 @@ enum ParameterDecoder {
             }
         }
     }
-}
 
-extension ParameterDecoder {
     /// Whether `T` is one of the types ``scalar(_:as:)`` reads.
     static func isScalar<T>(_ type: T.Type) -> Bool {
         type == String.self || type == Bool.self || type == UUID.self || type == Double.self || type == Float.self
@@ -111,14 +109,7 @@ private struct FieldsContainer<Key: CodingKey, Values: ParameterValues>: KeyedDe
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         let name = key.stringValue
         if ParameterDecoder.isScalar(T.self) { return try scalar(type, key) }
-        let field = FieldDecoder(name: name, values: values.all(name))
-        do {
-            return try T(from: field)
-        } catch let failure as FieldFailure {
-            throw failure
-        } catch {
-            throw FieldFailure(field: name, value: field.values.last, expected: "\(T.self)")
-        }
+        return try FieldDecoder(name: name, values: values.all(name)).decodeItself(T.self)
     }
 
     private func scalar<T>(_ type: T.Type, _ key: Key) throws -> T {
@@ -137,7 +128,7 @@ private struct FieldsContainer<Key: CodingKey, Values: ParameterValues>: KeyedDe
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        FieldDecoder(name: key.stringValue, values: values.all(key.stringValue)).elements()
+        try FieldDecoder(name: key.stringValue, values: values.all(key.stringValue)).unkeyedContainer()
     }
 
     func superDecoder() throws -> any Decoder { throw UnsupportedField(field: "super", type: "a superclass") }
