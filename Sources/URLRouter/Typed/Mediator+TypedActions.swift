@@ -22,15 +22,8 @@ extension Mediator {
         let value = try performResult(
             target: Request.target, action: Request.action, params: params, cacheTarget: cacheTarget
         ).get()
-        return try Self.typed(value, for: Request.self)
-    }
-
-    /// `value` as `Request.Response`, or the failure that it is not one.
-    static func typed<Request: MediatorRequest>(_ value: Any?, for type: Request.Type) throws(RouteError)
-        -> Request.Response
-    {
         if let typed = value as? Request.Response { return typed }
-        let found = value.map { "a \(Swift.type(of: $0))" } ?? "nil"
+        let found = value.map { "a \(type(of: $0))" } ?? "nil"
         throw RouteError(.invalidResult, "\(Request.quotedName) returned \(found), not a \(Request.Response.self).")
     }
 }
@@ -55,10 +48,7 @@ extension Router {
         priority: Int = 0, access: RouteAccess = .public, replacing: Bool = false
     ) throws(RouteError) {
         let handler: @Sendable (RouteRequest) -> Any? = { routeRequest in
-            guard let request = try? ParameterDecoder.decode(Request.self, from: routeRequest.parameters) else {
-                routeRequest.decline()
-                return nil
-            }
+            guard let request = Self.decode(Request.self, declining: routeRequest) else { return nil }
             var params: [String: Any] = [:]
             for (name, value) in routeRequest.mergedParameters { params[name] = value }
             params[Mediator.typedRequestKey] = request
