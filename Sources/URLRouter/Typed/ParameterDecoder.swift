@@ -107,9 +107,9 @@ private struct FieldsContainer<Key: CodingKey, Values: ParameterValues>: KeyedDe
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try scalar(type, key) }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        let name = key.stringValue
+        if let recorder = values.recorder { return try recorder.placeholder(T.self, field: key.stringValue) }
         if ParameterDecoder.isScalar(T.self) { return try scalar(type, key) }
-        return try FieldDecoder(name: name, values: values.all(name)).decodeItself(T.self)
+        return try field(key).decodeItself(T.self)
     }
 
     private func scalar<T>(_ type: T.Type, _ key: Key) throws -> T {
@@ -124,15 +124,19 @@ private struct FieldsContainer<Key: CodingKey, Values: ParameterValues>: KeyedDe
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
         -> KeyedDecodingContainer<NestedKey>
     {
-        throw UnsupportedField(field: key.stringValue, type: "a nested record")
+        throw field(key).unsupported("a nested record")
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        try FieldDecoder(name: key.stringValue, values: values.all(key.stringValue)).unkeyedContainer()
+        try field(key).unkeyedContainer()
     }
 
     func superDecoder() throws -> any Decoder { throw UnsupportedField(field: "super", type: "a superclass") }
     func superDecoder(forKey key: Key) throws -> any Decoder {
         throw UnsupportedField(field: key.stringValue, type: "a superclass")
+    }
+
+    private func field(_ key: Key) -> FieldDecoder {
+        FieldDecoder(name: key.stringValue, values: values.all(key.stringValue), recorder: values.recorder)
     }
 }

@@ -1,30 +1,39 @@
 import Foundation
 
-/// The fields a `Decodable` type reads, found once at registration by decoding the type from
-/// this recorder, which answers every question with a placeholder value. A class: every
-/// container the type asks for records into it.
+/// The fields a `Decodable` type reads, found once at registration by decoding the type with
+/// ``ParameterDecoder`` from this recorder, which notes each field asked for and answers it
+/// with a placeholder value. A class: every decoder the type reaches records into it.
 ///
 /// ```swift
 /// struct ItemRoute: URLRoute { static let pattern = "shop://item/:id<int>"; var id: Int; var ref: String? }
-/// RouteFields(ItemRoute.self).names     // ["id", "ref"]
+/// RouteFields(ItemRoute.self).names     // ["id", "ref"], in any order
 /// ```
-final class RouteFields: Decoder {
-    /// The fields the type reads, in the order it reads them.
-    fileprivate(set) var names: [String] = []
+final class RouteFields: ParameterValues {
+    /// The fields the type reads.
+    private(set) var names: Set<String> = []
     /// Fields of a type that cannot be read from text, with that type.
     var unsupported: [(field: String, type: String)] = []
     /// Whether the type read all its fields: false when its `init(from:)` threw on the
     /// placeholder values, and ``names`` may be short.
     private(set) var isComplete = true
-    var codingPath: [any CodingKey] { [] }
-    var userInfo: [CodingUserInfoKey: Any] { [:] }
+    var recorder: RouteFields? { self }
 
     init<Value: Decodable>(_ type: Value.Type) {
         do {
-            _ = try Value(from: self)
+            _ = try ParameterDecoder.decode(Value.self, from: self)
         } catch {
             isComplete = false
         }
+    }
+
+    func last(_ name: String) -> String? {
+        names.insert(name)
+        return "0"
+    }
+
+    func all(_ name: String) -> [String] {
+        names.insert(name)
+        return ["0"]
     }
 
     /// Throws unless every placeholder of `pattern` has a field and every field reads text.
@@ -53,16 +62,9 @@ final class RouteFields: Decoder {
         return names
     }
 
-    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        KeyedDecodingContainer(RecordingContainer(fields: self))
-    }
-    func unkeyedContainer() throws -> any UnkeyedDecodingContainer { throw UnsupportedField(field: "", type: "a list") }
-    func singleValueContainer() throws -> any SingleValueDecodingContainer {
-        throw UnsupportedField(field: "", type: "a value")
-    }
-
-    /// A stand-in value of `field`'s type.
+    /// A stand-in value of `field`'s type, noting the field.
     func placeholder<T: Decodable>(_ type: T.Type, field: String) throws -> T {
+        names.insert(field)
         for sample in ["0", "00000000-0000-0000-0000-000000000000"] {
             if let value = ParameterDecoder.scalar(sample, as: T.self) { return value }
         }
@@ -93,38 +95,5 @@ final class RouteFields: Decoder {
             raw.initializeMemory(as: UInt8.self, repeating: 0, count: MemoryLayout<T>.size)
             return buffer.baseAddress!.move()
         }
-    }
-}
-
-/// The recorder's record of fields: every field is there, and reading one records its name.
-private struct RecordingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let fields: RouteFields
-    var codingPath: [any CodingKey] { [] }
-    var allKeys: [Key] { [] }
-
-    func contains(_ key: Key) -> Bool { true }
-
-    func decodeNil(forKey key: Key) throws -> Bool { false }
-
-    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        fields.names.append(key.stringValue)
-        return try fields.placeholder(T.self, field: key.stringValue)
-    }
-
-    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
-        -> KeyedDecodingContainer<NestedKey>
-    {
-        throw field(key).unsupported("a nested record")
-    }
-    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        try field(key).unkeyedContainer()
-    }
-    func superDecoder() throws -> any Decoder { throw UnsupportedField(field: "super", type: "a superclass") }
-    func superDecoder(forKey key: Key) throws -> any Decoder {
-        throw UnsupportedField(field: key.stringValue, type: "a superclass")
-    }
-
-    private func field(_ key: Key) -> FieldDecoder {
-        FieldDecoder(name: key.stringValue, values: ["0"], recorder: fields)
     }
 }
