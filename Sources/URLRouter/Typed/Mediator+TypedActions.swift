@@ -49,8 +49,7 @@ extension Router {
     ) throws(RouteError) {
         let handler: @Sendable (RouteRequest) -> Any? = { routeRequest in
             guard let request = Self.decode(Request.self, declining: routeRequest) else { return nil }
-            var params: [String: Any] = [:]
-            for (name, value) in routeRequest.mergedParameters { params[name] = value }
+            var params: [String: Any] = routeRequest.mergedParameters
             params[Mediator.typedRequestKey] = request
             switch mediator.performResult(target: Request.target, action: Request.action, params: params) {
             case .success(let value):

@@ -37,15 +37,13 @@ enum ParameterEncoder {
 
     /// The text of a scalar, or nil when `value` is not one.
     static func text(_ value: some Encodable) throws -> String? {
-        switch value {
-        case let double as Double:
-            guard double.isFinite else { throw FieldFailure(field: "", value: "\(double)", expected: "finite Double") }
-            return double.description
-        case let float as Float:
-            guard float.isFinite else { throw FieldFailure(field: "", value: "\(float)", expected: "finite Float") }
-            return float.description
-        default: return DictionaryValues.text(value)
+        if let double = value as? Double, !double.isFinite {
+            throw FieldFailure(field: "", value: "\(double)", expected: "finite Double")
         }
+        if let float = value as? Float, !float.isFinite {
+            throw FieldFailure(field: "", value: "\(float)", expected: "finite Float")
+        }
+        return DictionaryValues.text(value)
     }
 }
 

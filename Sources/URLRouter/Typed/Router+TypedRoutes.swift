@@ -113,12 +113,13 @@ extension Router {
         let parsed = try RoutePattern(Route.pattern, knownTypes: { _ in true }, limits: options.limits)
         let placeholders = Set(RouteFields.placeholders(of: parsed))
         var path: [String: String] = [:]
-        var query: [(name: String, value: String)] = []
+        var query: [String] = []
         for (name, values) in fields {
             if placeholders.contains(name), let value = values.last, values.count == 1 {
                 path[name] = value
             } else {
-                query += values.map { (name, $0) }
+                let key = URLEncoding.encode(name, allowed: .queryItem)
+                query += values.map { key + "=" + URLEncoding.encode($0, allowed: .queryItem) }
             }
         }
         var url =
@@ -127,14 +128,7 @@ extension Router {
             } else {
                 try self.url(for: Route.pattern, parameters: path)
             }
-        if !query.isEmpty {
-            url +=
-                "?"
-                + query.map {
-                    URLEncoding.encode($0.name, allowed: .queryItem) + "="
-                        + URLEncoding.encode($0.value, allowed: .queryItem)
-                }.joined(separator: "&")
-        }
+        if !query.isEmpty { url += "?" + query.joined(separator: "&") }
         return url
     }
 }
