@@ -17,7 +17,10 @@ extension Mediator {
     public func perform<Request: MediatorRequest>(
         _ request: Request, cacheTarget: Bool = false
     ) throws(RouteError) -> Request.Response {
-        var params = try ParameterEncoder.dictionary(request)
+        var params: [String: Any] = [:]
+        for (name, values) in try ParameterEncoder.encode(request) {
+            params[name] = values.count == 1 ? values[0] : values
+        }
         params[Self.typedRequestKey] = request
         let value = try performResult(
             target: Request.target, action: Request.action, params: params, cacheTarget: cacheTarget

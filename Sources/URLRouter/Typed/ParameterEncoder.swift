@@ -26,15 +26,6 @@ enum ParameterEncoder {
         return sink.fields
     }
 
-    /// The fields as a mediator call's parameters: one text, or an array of texts.
-    static func dictionary(_ value: some Encodable) throws(RouteError) -> [String: Any] {
-        var result: [String: Any] = [:]
-        for (name, values) in try encode(value) {
-            result[name] = values.count == 1 ? values[0] : values
-        }
-        return result
-    }
-
     /// The text of a scalar, or nil when `value` is not one.
     static func text(_ value: some Encodable) throws -> String? {
         if let double = value as? Double, !double.isFinite {
