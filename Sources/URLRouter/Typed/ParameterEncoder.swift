@@ -76,10 +76,8 @@ private struct FieldWriter: Encoder, SingleValueEncodingContainer, UnkeyedEncodi
         try value.encode(to: FieldWriter(sink: sink, name: name ?? ""))
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<
-        NestedKey
-    > {
-        KeyedEncodingContainer(FieldsWriter<NestedKey>(sink: sink, nested: name))
+    mutating func nestedContainer<Key: CodingKey>(keyedBy keyType: Key.Type) -> KeyedEncodingContainer<Key> {
+        KeyedEncodingContainer(FieldsWriter(sink: sink, nested: name))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer { FieldWriter(sink: sink, name: name) }
