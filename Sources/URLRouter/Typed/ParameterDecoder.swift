@@ -1,7 +1,7 @@
 import Foundation
 
 /// The one decoder of typed routes and typed actions: reads a `Decodable` value's fields from
-/// string parameters (a matched URL's, or a mediator call's).
+/// string parameters (a matched URL's, a mediator call's, or the placeholders of ``RouteFields``).
 ///
 /// A field named like a path placeholder takes its value; any other reads the query (the last
 /// item of that name; an array field, every item of that name, in order). Texts convert by the
