@@ -1,83 +1,85 @@
 /// The values of one field, for a type that decodes itself: a `RawRepresentable` enum reads
-/// one value, an array reads every value.
+/// one value (the decoder is its own single-value container), an array reads every value.
 ///
 /// ```swift
 /// // "?sort=price&tag=a&tag=b"
 /// enum Sort: String, Codable { case price, name }   // reads "price" through FieldDecoder
 /// var tag: [String]                                  // reads ["a", "b"]
 /// ```
-struct FieldDecoder: Decoder {
+///
+/// While ``RouteFields`` records a type's fields, `recorder` is set: every value read is the
+/// recorder's placeholder, and a part no text can fill is noted there.
+struct FieldDecoder: Decoder, SingleValueDecodingContainer {
     let name: String
     let values: [String]
+    var recorder: RouteFields? = nil
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        throw UnsupportedField(field: name, type: "a nested record")
+        throw unsupported("a nested record")
     }
 
-    func unkeyedContainer() throws -> any UnkeyedDecodingContainer { elements() }
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer { Elements(field: self) }
 
-    func singleValueContainer() throws -> any SingleValueDecodingContainer {
-        FieldValue(name: name, text: values.last)
+    func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
+
+    func decodeNil() -> Bool { values.isEmpty }
+
+    /// The last value, or one element of an array, as a `T`.
+    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        if let recorder { return try recorder.placeholder(T.self, field: name) }
+        guard let text = values.last else { throw FieldFailure(field: name, value: nil, expected: "\(T.self)") }
+        if let value = ParameterDecoder.scalar(text, as: T.self) { return value }
+        if ParameterDecoder.isScalar(T.self) { throw FieldFailure(field: name, value: text, expected: "\(T.self)") }
+        return try FieldDecoder(name: name, values: [text]).decodeItself(T.self)
     }
 
-    func elements() -> Elements { Elements(name: name, values: values) }
-
-    /// One text: the last value of the field, or one element of an array.
-    struct FieldValue: SingleValueDecodingContainer {
-        let name: String
-        let text: String?
-        var codingPath: [any CodingKey] { [] }
-
-        func decodeNil() -> Bool { text == nil }
-
-        func decode<T: Decodable>(_ type: T.Type) throws -> T {
-            guard let text else { throw FieldFailure(field: name, value: nil, expected: "\(T.self)") }
-            if let value = ParameterDecoder.scalar(text, as: T.self) { return value }
-            if ParameterDecoder.isScalar(T.self) { throw FieldFailure(field: name, value: text, expected: "\(T.self)") }
-            do {
-                return try T(from: FieldDecoder(name: name, values: [text]))
-            } catch let failure as FieldFailure {
-                throw failure
-            } catch {
-                throw FieldFailure(field: name, value: text, expected: "\(T.self)")
-            }
+    /// `T` read by its own `init(from:)`; a failure names the field.
+    func decodeItself<T: Decodable>(_ type: T.Type) throws -> T {
+        do {
+            return try T(from: self)
+        } catch let failure as FieldFailure {
+            throw failure
+        } catch {
+            throw FieldFailure(field: name, value: values.last, expected: "\(T.self)")
         }
+    }
+
+    /// The error for a part of the field no text can fill, noted by the recorder.
+    func unsupported(_ type: String) -> UnsupportedField {
+        recorder?.unsupported.append((name, type))
+        return UnsupportedField(field: name, type: type)
     }
 
     /// The values of an array field, in order.
     struct Elements: UnkeyedDecodingContainer {
-        let name: String
-        let values: [String]
+        let field: FieldDecoder
         var currentIndex = 0
         var codingPath: [any CodingKey] { [] }
-        var count: Int? { values.count }
-        var isAtEnd: Bool { currentIndex >= values.count }
-
-        init(name: String, values: [String]) {
-            self.name = name
-            self.values = values
-        }
+        var count: Int? { field.values.count }
+        var isAtEnd: Bool { currentIndex >= field.values.count }
 
         mutating func decodeNil() throws -> Bool { false }
 
         mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-            guard !isAtEnd else { throw FieldFailure(field: name, value: nil, expected: "\(T.self)") }
-            let text = values[currentIndex]
-            let value = try FieldValue(name: name, text: text).decode(type)
+            guard !isAtEnd else { throw FieldFailure(field: field.name, value: nil, expected: "\(T.self)") }
+            let element = FieldDecoder(name: field.name, values: [field.values[currentIndex]], recorder: field.recorder)
+            let value = try element.decode(type)
             currentIndex += 1
             return value
         }
 
         mutating func nestedContainer<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-            throw UnsupportedField(field: name, type: "a nested record")
+            throw field.unsupported("a nested record")
         }
 
         mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
-            throw UnsupportedField(field: name, type: "a nested array")
+            throw field.unsupported("a nested array")
         }
 
-        mutating func superDecoder() throws -> any Decoder { throw UnsupportedField(field: name, type: "a superclass") }
+        mutating func superDecoder() throws -> any Decoder {
+            throw UnsupportedField(field: field.name, type: "a superclass")
+        }
     }
 }

@@ -17,20 +17,16 @@ extension Mediator {
     public func perform<Request: MediatorRequest>(
         _ request: Request, cacheTarget: Bool = false
     ) throws(RouteError) -> Request.Response {
-        var params = try ParameterEncoder.dictionary(request)
+        var params: [String: Any] = [:]
+        for (name, values) in try ParameterEncoder.encode(request) {
+            params[name] = values.count == 1 ? values[0] : values
+        }
         params[Self.typedRequestKey] = request
         let value = try performResult(
             target: Request.target, action: Request.action, params: params, cacheTarget: cacheTarget
         ).get()
-        return try Self.typed(value, for: Request.self)
-    }
-
-    /// `value` as `Request.Response`, or the failure that it is not one.
-    static func typed<Request: MediatorRequest>(_ value: Any?, for type: Request.Type) throws(RouteError)
-        -> Request.Response
-    {
         if let typed = value as? Request.Response { return typed }
-        let found = value.map { "a \(Swift.type(of: $0))" } ?? "nil"
+        let found = value.map { "a \(type(of: $0))" } ?? "nil"
         throw RouteError(.invalidResult, "\(Request.quotedName) returned \(found), not a \(Request.Response.self).")
     }
 }
@@ -55,12 +51,8 @@ extension Router {
         priority: Int = 0, access: RouteAccess = .public, replacing: Bool = false
     ) throws(RouteError) {
         let handler: @Sendable (RouteRequest) -> Any? = { routeRequest in
-            guard let request = try? ParameterDecoder.decode(Request.self, from: routeRequest.parameters) else {
-                routeRequest.decline()
-                return nil
-            }
-            var params: [String: Any] = [:]
-            for (name, value) in routeRequest.mergedParameters { params[name] = value }
+            guard let request = Self.decode(Request.self, declining: routeRequest) else { return nil }
+            var params: [String: Any] = routeRequest.mergedParameters
             params[Mediator.typedRequestKey] = request
             switch mediator.performResult(target: Request.target, action: Request.action, params: params) {
             case .success(let value):

@@ -60,10 +60,8 @@ extension MediatorRequest {
             do {
                 return body(try ParameterDecoder.decode(Self.self, from: DictionaryValues(dictionary: params)))
             } catch {
-                return TypedActionFailure(
-                    error: RouteError(
-                        .invalidParameter,
-                        "Parameters of \(quotedName) do not decode: \(error)."))
+                let message = "Parameters of \(quotedName) do not decode: \(error)."
+                return TypedActionFailure(error: RouteError(.invalidParameter, message))
             }
         }
     }

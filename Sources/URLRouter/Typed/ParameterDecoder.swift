@@ -1,7 +1,7 @@
 import Foundation
 
 /// The one decoder of typed routes and typed actions: reads a `Decodable` value's fields from
-/// string parameters (a matched URL's, or a mediator call's).
+/// string parameters (a matched URL's, a mediator call's, or the placeholders of ``RouteFields``).
 ///
 /// A field named like a path placeholder takes its value; any other reads the query (the last
 /// item of that name; an array field, every item of that name, in order). Texts convert by the
@@ -47,9 +47,7 @@ enum ParameterDecoder {
             }
         }
     }
-}
 
-extension ParameterDecoder {
     /// Whether `T` is one of the types ``scalar(_:as:)`` reads.
     static func isScalar<T>(_ type: T.Type) -> Bool {
         type == String.self || type == Bool.self || type == UUID.self || type == Double.self || type == Float.self
@@ -109,16 +107,9 @@ private struct FieldsContainer<Key: CodingKey, Values: ParameterValues>: KeyedDe
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try scalar(type, key) }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        let name = key.stringValue
+        if let recorder = values.recorder { return try recorder.placeholder(T.self, field: key.stringValue) }
         if ParameterDecoder.isScalar(T.self) { return try scalar(type, key) }
-        let field = FieldDecoder(name: name, values: values.all(name))
-        do {
-            return try T(from: field)
-        } catch let failure as FieldFailure {
-            throw failure
-        } catch {
-            throw FieldFailure(field: name, value: field.values.last, expected: "\(T.self)")
-        }
+        return try field(key).decodeItself(T.self)
     }
 
     private func scalar<T>(_ type: T.Type, _ key: Key) throws -> T {
@@ -133,15 +124,19 @@ private struct FieldsContainer<Key: CodingKey, Values: ParameterValues>: KeyedDe
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
         -> KeyedDecodingContainer<NestedKey>
     {
-        throw UnsupportedField(field: key.stringValue, type: "a nested record")
+        throw field(key).unsupported("a nested record")
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        FieldDecoder(name: key.stringValue, values: values.all(key.stringValue)).elements()
+        try field(key).unkeyedContainer()
     }
 
     func superDecoder() throws -> any Decoder { throw UnsupportedField(field: "super", type: "a superclass") }
     func superDecoder(forKey key: Key) throws -> any Decoder {
         throw UnsupportedField(field: key.stringValue, type: "a superclass")
+    }
+
+    private func field(_ key: Key) -> FieldDecoder {
+        FieldDecoder(name: key.stringValue, values: values.all(key.stringValue), recorder: values.recorder)
     }
 }

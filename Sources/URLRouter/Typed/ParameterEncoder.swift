@@ -26,27 +26,15 @@ enum ParameterEncoder {
         return sink.fields
     }
 
-    /// The fields as a mediator call's parameters: one text, or an array of texts.
-    static func dictionary(_ value: some Encodable) throws(RouteError) -> [String: Any] {
-        var result: [String: Any] = [:]
-        for (name, values) in try encode(value) {
-            result[name] = values.count == 1 ? values[0] : values
-        }
-        return result
-    }
-
     /// The text of a scalar, or nil when `value` is not one.
     static func text(_ value: some Encodable) throws -> String? {
-        switch value {
-        case let double as Double:
-            guard double.isFinite else { throw FieldFailure(field: "", value: "\(double)", expected: "finite Double") }
-            return double.description
-        case let float as Float:
-            guard float.isFinite else { throw FieldFailure(field: "", value: "\(float)", expected: "finite Float") }
-            return float.description
-        case let uuid as UUID: return uuid.uuidString
-        default: return DictionaryValues.text(value)
+        if let double = value as? Double, !double.isFinite {
+            throw FieldFailure(field: "", value: "\(double)", expected: "finite Double")
         }
+        if let float = value as? Float, !float.isFinite {
+            throw FieldFailure(field: "", value: "\(float)", expected: "finite Float")
+        }
+        return DictionaryValues.text(value)
     }
 }
 
@@ -63,10 +51,12 @@ private final class FieldSink {
     }
 }
 
-/// At the top (`name` nil) a record of fields; below, one field's value or elements.
-private struct FieldWriter: Encoder {
+/// One field's writer, or at the top (`name` nil) the record's: the encoder a value writes
+/// itself to, and the single-value and unkeyed containers of a field, which alike add texts to it.
+private struct FieldWriter: Encoder, SingleValueEncodingContainer, UnkeyedEncodingContainer {
     let sink: FieldSink
     let name: String?
+    var count = 0
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
@@ -74,9 +64,24 @@ private struct FieldWriter: Encoder {
         KeyedEncodingContainer(FieldsWriter(sink: sink, nested: name))
     }
 
-    func unkeyedContainer() -> any UnkeyedEncodingContainer { ElementsWriter(sink: sink, name: name ?? "") }
+    func unkeyedContainer() -> any UnkeyedEncodingContainer { FieldWriter(sink: sink, name: name ?? "") }
 
-    func singleValueContainer() -> any SingleValueEncodingContainer { ValueWriter(sink: sink, name: name ?? "") }
+    func singleValueContainer() -> any SingleValueEncodingContainer { FieldWriter(sink: sink, name: name ?? "") }
+
+    mutating func encodeNil() throws {}
+
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        count += 1
+        if let text = try ParameterEncoder.text(value) { return sink.append(name ?? "", text) }
+        try value.encode(to: FieldWriter(sink: sink, name: name ?? ""))
+    }
+
+    mutating func nestedContainer<Key: CodingKey>(keyedBy keyType: Key.Type) -> KeyedEncodingContainer<Key> {
+        KeyedEncodingContainer(FieldsWriter(sink: sink, nested: name))
+    }
+
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer { FieldWriter(sink: sink, name: name) }
+    mutating func superEncoder() -> any Encoder { FieldWriter(sink: sink, name: name) }
 }
 
 private struct FieldsWriter<Key: CodingKey>: KeyedEncodingContainerProtocol {
@@ -100,46 +105,9 @@ private struct FieldsWriter<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        ElementsWriter(sink: sink, name: key.stringValue)
+        FieldWriter(sink: sink, name: key.stringValue)
     }
 
     mutating func superEncoder() -> any Encoder { FieldWriter(sink: sink, name: "super") }
     mutating func superEncoder(forKey key: Key) -> any Encoder { FieldWriter(sink: sink, name: key.stringValue) }
-}
-
-private struct ElementsWriter: UnkeyedEncodingContainer {
-    let sink: FieldSink
-    let name: String
-    var codingPath: [any CodingKey] { [] }
-    var count = 0
-
-    mutating func encodeNil() throws {}
-
-    mutating func encode<T: Encodable>(_ value: T) throws {
-        count += 1
-        var writer = ValueWriter(sink: sink, name: name)
-        try writer.encode(value)
-    }
-
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<
-        NestedKey
-    > {
-        KeyedEncodingContainer(FieldsWriter<NestedKey>(sink: sink, nested: name))
-    }
-
-    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer { ElementsWriter(sink: sink, name: name) }
-    mutating func superEncoder() -> any Encoder { FieldWriter(sink: sink, name: name) }
-}
-
-private struct ValueWriter: SingleValueEncodingContainer {
-    let sink: FieldSink
-    let name: String
-    var codingPath: [any CodingKey] { [] }
-
-    mutating func encodeNil() throws {}
-
-    mutating func encode<T: Encodable>(_ value: T) throws {
-        if let text = try ParameterEncoder.text(value) { return sink.append(name, text) }
-        try value.encode(to: FieldWriter(sink: sink, name: name))
-    }
 }

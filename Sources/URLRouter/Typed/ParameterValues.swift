@@ -8,6 +8,12 @@ protocol ParameterValues {
     /// Every value an array field reads: the path placeholder's alone, else each query item of
     /// that name in order.
     func all(_ name: String) -> [String]
+    /// Set while ``RouteFields`` records a type's fields: the decoder then reads placeholders.
+    var recorder: RouteFields? { get }
+}
+
+extension ParameterValues {
+    var recorder: RouteFields? { nil }
 }
 
 extension RouteParameters: ParameterValues {

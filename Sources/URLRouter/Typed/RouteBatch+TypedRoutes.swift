@@ -11,8 +11,9 @@ extension RouteBatch {
         _ type: Route.Type, priority: Int = 0, access: RouteAccess = .public, replacing: Bool = false,
         handler: @escaping @Sendable (Route, RouteRequest) -> Void
     ) throws(RouteError) {
-        try addTyped(
-            type, priority: priority, access: access, replacing: replacing, handler: Router.typedAction(handler))
+        try draft.addTyped(
+            type, pattern: Route.pattern, origins: Route.origins, priority: priority, access: access,
+            replacing: replacing, handler: Router.typedAction(handler), options: options)
     }
 
     /// Registers a typed route whose handler returns a value in the batch, as
@@ -27,17 +28,8 @@ extension RouteBatch {
         _ type: Route.Type, priority: Int = 0, access: RouteAccess = .public, replacing: Bool = false,
         handler: @escaping @Sendable (Route, RouteRequest) -> Any?
     ) throws(RouteError) {
-        try addTyped(
-            type, priority: priority, access: access, replacing: replacing, handler: Router.typedObject(handler))
-    }
-
-    private mutating func addTyped<Route: URLRoute>(
-        _ type: Route.Type, priority: Int, access: RouteAccess, replacing: Bool, handler: URLRouter.Route.Handler
-    ) throws(RouteError) {
-        try RouteFields(Route.self).check("\(Route.self)", against: Route.pattern, limits: options.limits)
-        try draft.add(
-            Route.pattern, origins: Route.origins, priority: priority, access: access, replacing: replacing,
-            handler: handler, options: options)
-        draft.hooks.typedRoutes[Route.pattern] = TypedRouteCheck(Route.self)
+        try draft.addTyped(
+            type, pattern: Route.pattern, origins: Route.origins, priority: priority, access: access,
+            replacing: replacing, handler: Router.typedObject(handler), options: options)
     }
 }

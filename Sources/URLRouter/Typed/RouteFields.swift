@@ -1,37 +1,39 @@
 import Foundation
 
-/// The fields a `Decodable` type reads, found once at registration by decoding it from a
-/// recorder that answers every question with a placeholder value.
+/// The fields a `Decodable` type reads, found once at registration by decoding the type with
+/// ``ParameterDecoder`` from this recorder, which notes each field asked for and answers it
+/// with a placeholder value. A class: every decoder the type reaches records into it.
 ///
 /// ```swift
 /// struct ItemRoute: URLRoute { static let pattern = "shop://item/:id<int>"; var id: Int; var ref: String? }
-/// RouteFields(ItemRoute.self).required     // ["id"]
-/// RouteFields(ItemRoute.self).optional     // ["ref"]
+/// RouteFields(ItemRoute.self).names     // ["id", "ref"], in any order
 /// ```
-struct RouteFields {
-    /// Fields the type cannot do without, in the order it reads them.
-    private(set) var required: [String] = []
-    /// Fields that may be absent (optionals).
-    private(set) var optional: [String] = []
+final class RouteFields: ParameterValues {
+    /// The fields the type reads.
+    private(set) var names: Set<String> = []
     /// Fields of a type that cannot be read from text, with that type.
-    private(set) var unsupported: [(field: String, type: String)] = []
+    var unsupported: [(field: String, type: String)] = []
     /// Whether the type read all its fields: false when its `init(from:)` threw on the
-    /// recorder's placeholder values, and the lists may be short.
+    /// placeholder values, and ``names`` may be short.
     private(set) var isComplete = true
-
-    var all: [String] { required + optional }
+    var recorder: RouteFields? { self }
 
     init<Value: Decodable>(_ type: Value.Type) {
-        let recorder = FieldRecorder()
         do {
-            _ = try Value(from: recorder)
+            _ = try ParameterDecoder.decode(Value.self, from: self)
         } catch {
             isComplete = false
         }
-        for field in recorder.log.fields where !all.contains(field.name) {
-            if field.optional { optional.append(field.name) } else { required.append(field.name) }
-        }
-        unsupported = recorder.log.unsupported
+    }
+
+    func last(_ name: String) -> String? {
+        names.insert(name)
+        return "0"
+    }
+
+    func all(_ name: String) -> [String] {
+        names.insert(name)
+        return ["0"]
     }
 
     /// Throws unless every placeholder of `pattern` has a field and every field reads text.
@@ -46,7 +48,7 @@ struct RouteFields {
         guard isComplete, let parsed = try? RoutePattern(pattern, knownTypes: { _ in true }, limits: limits) else {
             return
         }
-        for name in Self.placeholders(of: parsed) where !all.contains(name) {
+        for name in Self.placeholders(of: parsed) where !names.contains(name) {
             throw .invalidPattern(pattern, "the placeholder \":\(name)\" has no field in \(typeName).")
         }
     }
@@ -59,80 +61,22 @@ struct RouteFields {
         }
         return names
     }
-}
 
-/// What the recorder saw. A class: every container the type asks for writes to one log.
-private final class FieldLog {
-    var fields: [(name: String, optional: Bool)] = []
-    var asked: Set<String> = []
-    var unsupported: [(field: String, type: String)] = []
-}
-
-/// A decoder that records the fields a type reads and hands back placeholder values.
-private struct FieldRecorder: Decoder {
-    let log = FieldLog()
-    var codingPath: [any CodingKey] { [] }
-    var userInfo: [CodingUserInfoKey: Any] { [:] }
-
-    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        KeyedDecodingContainer(RecordingContainer(log: log))
-    }
-    func unkeyedContainer() throws -> any UnkeyedDecodingContainer { throw UnsupportedField(field: "", type: "a list") }
-    func singleValueContainer() throws -> any SingleValueDecodingContainer {
-        throw UnsupportedField(field: "", type: "a value")
-    }
-}
-
-private struct RecordingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let log: FieldLog
-    var codingPath: [any CodingKey] { [] }
-    var allKeys: [Key] { [] }
-
-    /// `decodeIfPresent` asks this first: the field is optional.
-    func contains(_ key: Key) -> Bool {
-        log.asked.insert(key.stringValue)
-        return true
-    }
-
-    func decodeNil(forKey key: Key) throws -> Bool { false }
-
-    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        let name = key.stringValue
-        log.fields.append((name, log.asked.contains(name)))
-        return try Placeholder.value(T.self, field: name, log: log)
-    }
-
-    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
-        -> KeyedDecodingContainer<NestedKey>
-    {
-        log.unsupported.append((key.stringValue, "a nested record"))
-        throw UnsupportedField(field: key.stringValue, type: "a nested record")
-    }
-    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        ProbeElements(name: key.stringValue, log: log)
-    }
-    func superDecoder() throws -> any Decoder { throw UnsupportedField(field: "super", type: "a superclass") }
-    func superDecoder(forKey key: Key) throws -> any Decoder {
-        throw UnsupportedField(field: key.stringValue, type: "a superclass")
-    }
-}
-
-/// A stand-in value of a field's type, for the recorder.
-private enum Placeholder {
-    static func value<T: Decodable>(_ type: T.Type, field: String, log: FieldLog) throws -> T {
+    /// A stand-in value of `field`'s type, noting the field.
+    func placeholder<T: Decodable>(_ type: T.Type, field: String) throws -> T {
+        names.insert(field)
         for sample in ["0", "00000000-0000-0000-0000-000000000000"] {
             if let value = ParameterDecoder.scalar(sample, as: T.self) { return value }
         }
-        let probe = FieldProbe(name: field, log: log)
         do {
-            return try T(from: probe)
-        } catch let unsupported as UnsupportedField {
-            if !log.unsupported.contains(where: { $0.field == field }) { log.unsupported.append((field, "\(T.self)")) }
-            throw unsupported
+            return try T(from: FieldDecoder(name: field, values: ["0"], recorder: self))
+        } catch let failure as UnsupportedField {
+            if !unsupported.contains(where: { $0.field == field }) { unsupported.append((field, "\(T.self)")) }
+            throw failure
         } catch {
-            // An enum rejects the probe's text; any of its cases stands in.
-            if let cases = T.self as? any CaseIterable.Type, let first = firstCase(cases) as? T { return first }
-            if let zero = zeroed(T.self) { return zero }
+            // An enum rejects the placeholder text; any of its cases stands in.
+            if let cases = T.self as? any CaseIterable.Type, let first = Self.firstCase(cases) as? T { return first }
+            if let zero = Self.zeroed(T.self) { return zero }
             throw error
         }
     }
@@ -152,55 +96,4 @@ private enum Placeholder {
             return buffer.baseAddress!.move()
         }
     }
-}
-
-/// The decoder a field's own type reads from while recording: an empty array, or one text.
-private struct FieldProbe: Decoder {
-    let name: String
-    let log: FieldLog
-    var codingPath: [any CodingKey] { [] }
-    var userInfo: [CodingUserInfoKey: Any] { [:] }
-
-    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        log.unsupported.append((name, "a nested record"))
-        throw UnsupportedField(field: name, type: "a nested record")
-    }
-    func unkeyedContainer() throws -> any UnkeyedDecodingContainer { ProbeElements(name: name, log: log) }
-    func singleValueContainer() throws -> any SingleValueDecodingContainer {
-        FieldDecoder.FieldValue(name: name, text: "0")
-    }
-}
-
-/// An array of one stand-in element, so that the element's type is recorded too.
-private struct ProbeElements: UnkeyedDecodingContainer {
-    let name: String
-    let log: FieldLog
-    var currentIndex = 0
-    var codingPath: [any CodingKey] { [] }
-    var count: Int? { 1 }
-    var isAtEnd: Bool { currentIndex > 0 }
-
-    init(name: String, log: FieldLog) {
-        self.name = name
-        self.log = log
-    }
-
-    mutating func decodeNil() throws -> Bool { false }
-
-    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        currentIndex += 1
-        return try Placeholder.value(T.self, field: name, log: log)
-    }
-
-    mutating func nestedContainer<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        log.unsupported.append((name, "a nested record"))
-        throw UnsupportedField(field: name, type: "a nested record")
-    }
-
-    mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        log.unsupported.append((name, "a nested array"))
-        throw UnsupportedField(field: name, type: "a nested array")
-    }
-
-    mutating func superDecoder() throws -> any Decoder { throw UnsupportedField(field: name, type: "a superclass") }
 }

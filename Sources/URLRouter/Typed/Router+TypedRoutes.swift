@@ -23,15 +23,21 @@ extension Router {
             replacing: replacing, handler: Self.typedAction(handler))
     }
 
+    /// The request's fields as a `Value`; nil, the request declined, when they do not decode.
+    static func decode<Value: Decodable>(_ type: Value.Type, declining request: RouteRequest) -> Value? {
+        guard let value = try? ParameterDecoder.decode(Value.self, from: request.parameters) else {
+            request.decline()
+            return nil
+        }
+        return value
+    }
+
     /// The handler of a typed route: decodes the request's fields, declining when they do not.
     static func typedAction<Route: URLRoute>(
         _ handler: @escaping @Sendable (Route, RouteRequest) -> Void
     ) -> URLRouter.Route.Handler {
         .action { request in
-            guard let route = try? ParameterDecoder.decode(Route.self, from: request.parameters) else {
-                return request.decline()
-            }
-            handler(route, request)
+            if let route = decode(Route.self, declining: request) { handler(route, request) }
         }
     }
 
@@ -39,13 +45,7 @@ extension Router {
     static func typedObject<Route: URLRoute>(
         _ handler: @escaping @Sendable (Route, RouteRequest) -> Any?
     ) -> URLRouter.Route.Handler {
-        .object { request in
-            guard let route = try? ParameterDecoder.decode(Route.self, from: request.parameters) else {
-                request.decline()
-                return nil
-            }
-            return handler(route, request)
-        }
+        .object { request in decode(Route.self, declining: request).flatMap { handler($0, request) } }
     }
 
     /// Registers a typed route whose handler returns a value, as
@@ -65,19 +65,16 @@ extension Router {
             replacing: replacing, handler: Self.typedObject(handler))
     }
 
-    /// Checks `Value`'s fields against `pattern`, then adds the route and its field check in
-    /// one change.
+    /// ``RouterState/addTyped(_:pattern:origins:priority:access:replacing:handler:externalCheck:options:)``
+    /// under the writer lock.
     func addTyped<Value: Decodable & Sendable>(
         _ type: Value.Type, pattern: String, origins: [LinkOrigin] = [], priority: Int, access: RouteAccess,
         replacing: Bool, handler: URLRouter.Route.Handler, externalCheck: URLRouter.Route.ExternalCheck? = nil
     ) throws(RouteError) {
-        try RouteFields(Value.self).check("\(Value.self)", against: pattern, limits: options.limits)
-        let check = TypedRouteCheck(Value.self)
         try mutate { (state: inout RouterState) throws(RouteError) in
-            try state.add(
-                pattern, origins: origins, priority: priority, access: access, replacing: replacing,
+            try state.addTyped(
+                type, pattern: pattern, origins: origins, priority: priority, access: access, replacing: replacing,
                 handler: handler, externalCheck: externalCheck, options: options)
-            state.hooks.typedRoutes[pattern] = check
         }
     }
 
@@ -113,18 +110,16 @@ extension Router {
     ///   that has no text (a non-finite `Double`, a nested struct).
     public func url<Route: URLRoute>(for route: Route, origin: LinkOrigin? = nil) throws(RouteError) -> String {
         let fields = try ParameterEncoder.encode(route)
-        let placeholders: Set<String>
-        do {
-            let parsed = try RoutePattern(Route.pattern, knownTypes: { _ in true }, limits: options.limits)
-            placeholders = Set(RouteFields.placeholders(of: parsed))
-        }
+        let parsed = try RoutePattern(Route.pattern, knownTypes: { _ in true }, limits: options.limits)
+        let placeholders = Set(RouteFields.placeholders(of: parsed))
         var path: [String: String] = [:]
-        var query: [(name: String, value: String)] = []
+        var query: [String] = []
         for (name, values) in fields {
             if placeholders.contains(name), let value = values.last, values.count == 1 {
                 path[name] = value
             } else {
-                query += values.map { (name, $0) }
+                let key = URLEncoding.encode(name, allowed: .queryItem)
+                query += values.map { key + "=" + URLEncoding.encode($0, allowed: .queryItem) }
             }
         }
         var url =
@@ -133,14 +128,21 @@ extension Router {
             } else {
                 try self.url(for: Route.pattern, parameters: path)
             }
-        if !query.isEmpty {
-            url +=
-                "?"
-                + query.map {
-                    URLEncoding.encode($0.name, allowed: .queryItem) + "="
-                        + URLEncoding.encode($0.value, allowed: .queryItem)
-                }.joined(separator: "&")
-        }
+        if !query.isEmpty { url += "?" + query.joined(separator: "&") }
         return url
+    }
+}
+
+extension RouterState {
+    /// Checks `Value`'s fields against `pattern`, then adds the route and its field check.
+    mutating func addTyped<Value: Decodable & Sendable>(
+        _ type: Value.Type, pattern: String, origins: [LinkOrigin] = [], priority: Int, access: RouteAccess,
+        replacing: Bool, handler: Route.Handler, externalCheck: Route.ExternalCheck? = nil, options: Router.Options
+    ) throws(RouteError) {
+        try RouteFields(Value.self).check("\(Value.self)", against: pattern, limits: options.limits)
+        try add(
+            pattern, origins: origins, priority: priority, access: access, replacing: replacing, handler: handler,
+            externalCheck: externalCheck, options: options)
+        hooks.typedRoutes[pattern] = TypedRouteCheck(Value.self)
     }
 }
