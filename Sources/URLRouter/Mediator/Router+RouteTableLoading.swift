@@ -19,7 +19,8 @@ extension Router {
     @discardableResult
     public func loadRouteTable(from json: String, on mediator: Mediator = .shared) throws(RouteError) -> [RouteTableRow]
     {
-        try loadRouteTable(from: Data(json.utf8), on: mediator)
+        try checkRouteTableLength(json.utf8.count, "The route table")  // before copying it
+        return try loadRouteTable(from: Data(json.utf8), on: mediator)
     }
 
     /// Registers a route table from a file's contents, like the `String` form.
