@@ -64,16 +64,4 @@ enum PatternSegment: Hashable, Sendable {
         if case .parameter(let name, _, _) = self { return name }
         return nil
     }
-
-    /// The segment as written in a canonical pattern.
-    var text: String {
-        switch self {
-        case .literal(let text): return URLEncoding.encode(text, allowed: .pathSegment)
-        case .parameter(let name, let type, let suffix):
-            let typeText = type.map { "<\($0)>" } ?? ""
-            return ":\(name)\(typeText)\(URLEncoding.encode(suffix, allowed: .pathSegment))"
-        case .wildcard: return "*"
-        case .catchAll: return "**"
-        }
-    }
 }
