@@ -6,8 +6,6 @@ enum URLEncoding {
         case pathSegment
         /// Unreserved and `!$'()*,;:@/?`; never `&`, `=`, `+`, `#`, `%`.
         case queryItem
-        /// Like a query item, plus `&`, `=` and `+`.
-        case fragment
 
         @inline(__always)
         func allows(_ byte: UInt8) -> Bool {
@@ -20,9 +18,9 @@ enum URLEncoding {
                 UInt8(ascii: "*"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"), UInt8(ascii: "@"):
                 return true
             case UInt8(ascii: "&"), UInt8(ascii: "="), UInt8(ascii: "+"):
-                return self != .queryItem
+                return self == .pathSegment
             case UInt8(ascii: "/"), UInt8(ascii: "?"):
-                return self != .pathSegment
+                return self == .queryItem
             default:
                 return false
             }
