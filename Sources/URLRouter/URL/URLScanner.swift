@@ -67,8 +67,6 @@ enum URLScanner {
         var segmentStart = index
         var plainMask: Int32 = -1
         var pathEnd = count
-        let output = segments.baseAddress
-        let capacity = segments.count
         var segmentCount = 0
         path: while index < count {
             let (found, step) = specials(base, index, count, pathCandidates)
@@ -79,14 +77,7 @@ enum URLScanner {
                 mask &= mask &- 1
                 // `/` first: the others are rare, and a jump table over all of them costs every `/`.
                 if _fastPath(byte == UInt8(ascii: "/")) {
-                    if at > segmentStart {
-                        if segmentCount < capacity {
-                            output.unsafelyUnwrapped[segmentCount] = ScannedSegment(
-                                start: Int32(truncatingIfNeeded: segmentStart), end: Int32(truncatingIfNeeded: at),
-                                plainMask: plainMask)
-                        }
-                        segmentCount &+= 1
-                    }
+                    append(segmentStart, at, plainMask, to: segments, count: &segmentCount)
                     segmentStart = at &+ 1
                     plainMask = -1
                 } else if byte == UInt8(ascii: "%") {
@@ -99,14 +90,7 @@ enum URLScanner {
             }
             index &+= step
         }
-        if pathEnd > segmentStart {
-            if segmentCount < capacity {
-                output.unsafelyUnwrapped[segmentCount] = ScannedSegment(
-                    start: Int32(truncatingIfNeeded: segmentStart), end: Int32(truncatingIfNeeded: pathEnd),
-                    plainMask: plainMask)
-            }
-            segmentCount &+= 1
-        }
+        append(segmentStart, pathEnd, plainMask, to: segments, count: &segmentCount)
         url.segmentCount = segmentCount
         url.pathEnd = pathEnd
         index = pathEnd
@@ -138,6 +122,20 @@ enum URLScanner {
             url.fragmentStart = index + 1
         }
         return url
+    }
+
+    /// Writes segment `start..<end` if it is not empty, and counts it even past the buffer's end.
+    @inline(__always)
+    private static func append(
+        _ start: Int, _ end: Int, _ plainMask: Int32, to segments: UnsafeMutableBufferPointer<ScannedSegment>,
+        count: inout Int
+    ) {
+        guard end > start else { return }
+        if count < segments.count {
+            segments.baseAddress.unsafelyUnwrapped[count] = ScannedSegment(
+                start: Int32(truncatingIfNeeded: start), end: Int32(truncatingIfNeeded: end), plainMask: plainMask)
+        }
+        count &+= 1
     }
 
     /// The special bytes among the (up to) eight at `index`, as the high bit of each, and how
