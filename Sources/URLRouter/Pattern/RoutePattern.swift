@@ -247,6 +247,7 @@ private struct Parser {
         if suffix.contains(UInt8(ascii: "<")) || suffix.contains(UInt8(ascii: ">")) {
             throw fail("unexpected \"<\" or \">\" after the placeholder in \"\(quoted)\".")
         }
-        return .parameter(name: name, type: type, suffix: PercentDecoding.bytes(suffix))
+        let decoded = PercentDecoding.string(suffix, plusAsSpace: false)
+        return .parameter(name: name, type: type, suffix: Array(decoded.utf8))
     }
 }

@@ -5,10 +5,7 @@ enum PercentDecoding {
     /// Whether `bytes` holds anything that decoding would change.
     @inline(__always)
     static func needsDecoding(_ bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool) -> Bool {
-        for byte in bytes where byte == UInt8(ascii: "%") || (plusAsSpace && byte == UInt8(ascii: "+")) {
-            return true
-        }
-        return false
+        bytes.contains { $0 == UInt8(ascii: "%") || (plusAsSpace && $0 == UInt8(ascii: "+")) }
     }
 
     /// Decodes `source` into `destination`, which must hold `source.count` bytes; returns the
@@ -63,14 +60,6 @@ enum PercentDecoding {
         return String(unsafeUninitializedCapacity: bytes.count) { buffer in
             buffer.baseAddress!.update(from: source, count: bytes.count)
             return bytes.count
-        }
-    }
-
-    /// The decoded bytes of `raw` (pattern suffixes at registration).
-    static func bytes(_ raw: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-        guard needsDecoding(raw, plusAsSpace: false) else { return Array(raw) }
-        return Array(unsafeUninitializedCapacity: max(raw.count, 1)) { out, count in
-            count = decode(raw, into: out.baseAddress!, plusAsSpace: false)
         }
     }
 
