@@ -7,15 +7,6 @@ struct ScannedSegment {
     /// bytes are `scratch[start..<decodedEnd]` once decoded.
     var decodedEnd: Int32
 
-    /// A segment whose `decodedEnd` is `end | plainMask`: `plainMask` is -1 for a segment without
-    /// `%` and 0 for one with (the scanner keeps the mask rather than a flag).
-    @inline(__always)
-    init(start: Int32, end: Int32, plainMask: Int32) {
-        self.start = start
-        self.end = end
-        self.decodedEnd = end | plainMask
-    }
-
     var isEncoded: Bool { decodedEnd >= 0 }
 }
 
@@ -125,6 +116,8 @@ enum URLScanner {
     }
 
     /// Writes segment `start..<end` if it is not empty, and counts it even past the buffer's end.
+    /// `plainMask` is -1 for a segment without `%` and 0 for one with (the scanner keeps the mask
+    /// rather than a flag), so `end | plainMask` is the segment's `decodedEnd`.
     @inline(__always)
     private static func append(
         _ start: Int, _ end: Int, _ plainMask: Int32, to segments: UnsafeMutableBufferPointer<ScannedSegment>,
@@ -132,8 +125,9 @@ enum URLScanner {
     ) {
         guard end > start else { return }
         if count < segments.count {
+            let end = Int32(truncatingIfNeeded: end)
             segments.baseAddress.unsafelyUnwrapped[count] = ScannedSegment(
-                start: Int32(truncatingIfNeeded: start), end: Int32(truncatingIfNeeded: end), plainMask: plainMask)
+                start: Int32(truncatingIfNeeded: start), end: end, decodedEnd: end | plainMask)
         }
         count &+= 1
     }
