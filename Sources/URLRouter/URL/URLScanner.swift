@@ -48,9 +48,8 @@ enum URLScanner {
         if index > 0 {
             url.schemeEnd = index
             index += 1  // ':'
-            if index + 1 < count, base[index] == UInt8(ascii: "/"), base[index + 1] == UInt8(ascii: "/") {
-                url.hasAuthority = true
-            }
+            url.hasAuthority =
+                index + 1 < count && base[index] == UInt8(ascii: "/") && base[index + 1] == UInt8(ascii: "/")
         }
         url.pathStart = index
         // A leading `//` only separates empty segments, which count for nothing.
@@ -178,9 +177,7 @@ enum URLScanner {
     /// has none.
     static func scheme(of url: String) -> String {
         var url = url
-        url.makeContiguousUTF8()
-        return url.utf8.withContiguousStorageIfAvailable { String(decoding: $0[..<schemeLength($0)], as: UTF8.self) }
-            ?? ""
+        return url.withUTF8 { String(decoding: $0[..<schemeLength($0)], as: UTF8.self) }
     }
 
     /// The length of a leading `scheme` followed by `:`, or 0. A scheme is
@@ -190,12 +187,10 @@ enum URLScanner {
         guard let base = bytes.baseAddress, bytes.count > 1, (base[0] | 0x20) &- UInt8(ascii: "a") < 26 else {
             return 0
         }
-        var index = 1
-        while index < bytes.count {
+        for index in 1..<bytes.count {
             let byte = base[index]
             if byte == UInt8(ascii: ":") { return index }
             guard isSchemeByte(byte) else { return 0 }
-            index &+= 1
         }
         return 0
     }
