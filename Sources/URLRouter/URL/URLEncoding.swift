@@ -36,9 +36,7 @@ enum URLEncoding {
             if component.allows(byte) {
                 out.append(byte)
             } else {
-                out.append(UInt8(ascii: "%"))
-                out.append(hex[Int(byte >> 4)])
-                out.append(hex[Int(byte & 0x0F)])
+                out.append(contentsOf: [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]])
             }
         }
         return String(decoding: out, as: UTF8.self)
