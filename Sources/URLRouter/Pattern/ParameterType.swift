@@ -13,27 +13,23 @@ public struct RouteParameterType: Sendable {
     /// Whether the decoded bytes are a value of this type. Allocation-free for the built-ins.
     let accepts: @Sendable (UnsafeBufferPointer<UInt8>) -> Bool
 
+    /// `int`, `double`, `bool` and `uuid`.
+    static let builtins: [RouteParameterType] = [
+        RouteParameterType(name: "int", accepts: isInt),
+        RouteParameterType(name: "double", accepts: isDouble),
+        RouteParameterType(name: "bool", accepts: isBool),
+        RouteParameterType(name: "uuid", accepts: isUUID),
+    ]
+}
+
+extension RouteParameterType {
     /// A named type whose values are the strings `accepts` returns true for.
     ///
     /// `accepts` receives the percent-decoded segment (without any literal suffix). It runs
     /// during matching, possibly on many threads at once, so it must be fast and pure.
     public init(_ name: String, accepts: @escaping @Sendable (String) -> Bool) {
-        self.name = name
-        self.accepts = { accepts(String(decoding: $0, as: UTF8.self)) }
+        self.init(name: name, accepts: { accepts(String(decoding: $0, as: UTF8.self)) })
     }
-
-    private init(builtin name: String, _ accepts: @escaping @Sendable (UnsafeBufferPointer<UInt8>) -> Bool) {
-        self.name = name
-        self.accepts = accepts
-    }
-
-    /// `int`, `double`, `bool` and `uuid`.
-    static let builtins: [RouteParameterType] = [
-        RouteParameterType(builtin: "int", isInt),
-        RouteParameterType(builtin: "double", isDouble),
-        RouteParameterType(builtin: "bool", isBool),
-        RouteParameterType(builtin: "uuid", isUUID),
-    ]
 
     /// `[+-]? digits`, in the range of `Int64`.
     static func isInt(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -108,9 +108,7 @@ enum URLScanner {
             url.queryEnd = queryEnd
             index = queryEnd
         }
-        if index < count {
-            url.fragmentStart = index + 1
-        }
+        if index < count { url.fragmentStart = index + 1 }
         return url
     }
 
