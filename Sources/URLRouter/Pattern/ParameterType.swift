@@ -15,10 +15,10 @@ public struct RouteParameterType: Sendable {
 
     /// `int`, `double`, `bool` and `uuid`.
     static let builtins: [RouteParameterType] = [
-        RouteParameterType(name: "int", accepts: isInt),
-        RouteParameterType(name: "double", accepts: isDouble),
-        RouteParameterType(name: "bool", accepts: isBool),
-        RouteParameterType(name: "uuid", accepts: isUUID),
+        RouteParameterType(name: "int", accepts: { isInt($0) }),
+        RouteParameterType(name: "double", accepts: { isDouble($0) }),
+        RouteParameterType(name: "bool", accepts: { isBool($0) }),
+        RouteParameterType(name: "uuid", accepts: { isUUID($0) }),
     ]
 }
 
