@@ -10,66 +10,41 @@
 public struct RouteParameterType: Sendable {
     /// The name used between `<` and `>` in patterns.
     public let name: String
-    let check: Check
+    /// Whether the decoded bytes are a value of this type. Allocation-free for the built-ins.
+    let accepts: @Sendable (UnsafeBufferPointer<UInt8>) -> Bool
 
-    enum Check: Sendable {
-        case int, double, bool, uuid
-        case custom(@Sendable (String) -> Bool)
-    }
+    /// `int`, `double`, `bool` and `uuid`.
+    static let builtins: [RouteParameterType] = [
+        RouteParameterType(name: "int", accepts: { isInt($0) }),
+        RouteParameterType(name: "double", accepts: { isDouble($0) }),
+        RouteParameterType(name: "bool", accepts: { isBool($0) }),
+        RouteParameterType(name: "uuid", accepts: { isUUID($0) }),
+    ]
+}
 
+extension RouteParameterType {
     /// A named type whose values are the strings `accepts` returns true for.
     ///
     /// `accepts` receives the percent-decoded segment (without any literal suffix). It runs
     /// during matching, possibly on many threads at once, so it must be fast and pure.
     public init(_ name: String, accepts: @escaping @Sendable (String) -> Bool) {
-        self.name = name
-        self.check = .custom(accepts)
+        self.init(name: name, accepts: { accepts(String(decoding: $0, as: UTF8.self)) })
     }
 
-    init(builtin name: String, _ check: Check) {
-        self.name = name
-        self.check = check
-    }
-
-    /// `int`, `double`, `bool` and `uuid`.
-    static let builtins: [RouteParameterType] = [
-        RouteParameterType(builtin: "int", .int),
-        RouteParameterType(builtin: "double", .double),
-        RouteParameterType(builtin: "bool", .bool),
-        RouteParameterType(builtin: "uuid", .uuid),
-    ]
-
-    /// Whether the decoded bytes are a value of this type. Allocation-free for the built-ins.
-    func accepts(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        switch check {
-        case .int: return Self.isInt(bytes)
-        case .double: return Self.isDouble(bytes)
-        case .bool: return Self.isBool(bytes)
-        case .uuid: return Self.isUUID(bytes)
-        case .custom(let accepts): return accepts(String(decoding: bytes, as: UTF8.self))
-        }
-    }
-
+    /// `[+-]? digits`, in the range of `Int64`.
     static func isInt(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var index = 0
-        var negative = false
-        if let first = bytes.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") {
-            negative = first == UInt8(ascii: "-")
-            index = 1
-        }
-        guard index < bytes.count else { return false }
+        let negative = bytes.first == UInt8(ascii: "-")
+        let signLength = negative || bytes.first == UInt8(ascii: "+") ? 1 : 0
+        guard bytes.count > signLength else { return false }
         var value: Int64 = 0
-        while index < bytes.count {
-            let digit = bytes[index] &- UInt8(ascii: "0")
+        for byte in bytes.dropFirst(signLength) {
+            let digit = Int64(byte &- UInt8(ascii: "0"))
             guard digit < 10 else { return false }
             let (times10, o1) = value.multipliedReportingOverflow(by: 10)
             let (next, o2) =
-                negative
-                ? times10.subtractingReportingOverflow(Int64(digit))
-                : times10.addingReportingOverflow(Int64(digit))
+                negative ? times10.subtractingReportingOverflow(digit) : times10.addingReportingOverflow(digit)
             guard !o1, !o2 else { return false }
             value = next
-            index += 1
         }
         return true
     }
@@ -108,24 +83,8 @@ public struct RouteParameterType: Sendable {
 
     static func isUUID(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard bytes.count == 36 else { return false }
-        for (index, byte) in bytes.enumerated() {
-            if index == 8 || index == 13 || index == 18 || index == 23 {
-                guard byte == UInt8(ascii: "-") else { return false }
-            } else {
-                guard hexValue(byte) != nil else { return false }
-            }
+        return bytes.enumerated().allSatisfy { index, byte in
+            index == 8 || index == 13 || index == 18 || index == 23 ? byte == UInt8(ascii: "-") : hexValue(byte) != nil
         }
-        return true
-    }
-}
-
-/// The value of an ASCII hex digit, or nil.
-@inline(__always)
-func hexValue(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-    default: return nil
     }
 }

@@ -24,6 +24,7 @@ enum PatternSegment: Hashable, Sendable {
 
     /// Literals are equal when their bytes are, as the trie compares them: `String`'s own `==`
     /// would also equate two spellings of one character (a precomposed `é` and `e` with U+0301).
+    /// The synthesized hash, by `String`'s, agrees with it: equal bytes are equal strings.
     static func == (lhs: PatternSegment, rhs: PatternSegment) -> Bool {
         switch (lhs, rhs) {
         case (.literal(let left), .literal(let right)): left.utf8.elementsEqual(right.utf8)
@@ -31,24 +32,6 @@ enum PatternSegment: Hashable, Sendable {
             name == otherName && type == otherType && suffix == otherSuffix
         case (.wildcard, .wildcard), (.catchAll, .catchAll): true
         default: false
-        }
-    }
-
-    /// Hashes bytes in one call rather than one per byte (the synthesized default), and a
-    /// literal by its bytes, as `==` compares it.
-    func hash(into hasher: inout Hasher) {
-        switch self {
-        case .literal(var text):
-            hasher.combine(0 as UInt8)
-            text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-        case .parameter(let name, let type, let suffix):
-            hasher.combine(1 as UInt8)
-            hasher.combine(name)
-            hasher.combine(type)
-            hasher.combine(suffix.count)
-            suffix.withUnsafeBytes { hasher.combine(bytes: $0) }
-        case .wildcard: hasher.combine(2 as UInt8)
-        case .catchAll: hasher.combine(3 as UInt8)
         }
     }
 
@@ -63,17 +46,5 @@ enum PatternSegment: Hashable, Sendable {
     var name: String? {
         if case .parameter(let name, _, _) = self { return name }
         return nil
-    }
-
-    /// The segment as written in a canonical pattern.
-    var text: String {
-        switch self {
-        case .literal(let text): return URLEncoding.encode(text, allowed: .pathSegment)
-        case .parameter(let name, let type, let suffix):
-            let typeText = type.map { "<\($0)>" } ?? ""
-            return ":\(name)\(typeText)\(URLEncoding.encode(suffix, allowed: .pathSegment))"
-        case .wildcard: return "*"
-        case .catchAll: return "**"
-        }
     }
 }

@@ -93,7 +93,6 @@ private struct Parser {
         var rest = bytes[...]
         var scheme: String?
         var hasAuthority = false
-        var isFallback = false
         let schemeLength = URLScanner.schemeLength(bytes)
         if schemeLength > 0 {
             scheme = String(unsafeUninitializedCapacity: schemeLength) { folded in
@@ -102,19 +101,15 @@ private struct Parser {
             }
             rest = bytes[(schemeLength + 1)...]
             hasAuthority = rest.starts(with: [UInt8(ascii: "/"), UInt8(ascii: "/")])
-            isFallback = hasAuthority && rest.allSatisfy { $0 == UInt8(ascii: "/") }
+            if hasAuthority && rest.allSatisfy({ $0 == UInt8(ascii: "/") }) { return (scheme, true, true, [[]]) }
         }
-        if isFallback { return (scheme, hasAuthority, true, [[]]) }
         guard hasGroups else {
             let segments = try segments(UnsafeBufferPointer(rebasing: rest), slashes, knownTypes)
             return (scheme, hasAuthority, false, [segments])
         }
-        var expansions: [[PatternSegment]] = []
         var index = rest.startIndex
-        for alternative in try expand(rest, &index, depth: 0) {
-            try alternative.withUnsafeBufferPointer { path throws(RouteError) in
-                expansions.append(try segments(path, slashes, knownTypes))
-            }
+        let expansions = try expand(rest, &index, depth: 0).map { expansion throws(RouteError) in
+            try expansion.withUnsafeBufferPointer { path throws(RouteError) in try segments(path, slashes, knownTypes) }
         }
         let shapes = expansions.map { $0.map(\.shape) }
         if Set(shapes).count != shapes.count {
@@ -247,6 +242,7 @@ private struct Parser {
         if suffix.contains(UInt8(ascii: "<")) || suffix.contains(UInt8(ascii: ">")) {
             throw fail("unexpected \"<\" or \">\" after the placeholder in \"\(quoted)\".")
         }
-        return .parameter(name: name, type: type, suffix: PercentDecoding.bytes(suffix))
+        let decoded = PercentDecoding.string(suffix, plusAsSpace: false)
+        return .parameter(name: name, type: type, suffix: Array(decoded.utf8))
     }
 }

@@ -5,10 +5,7 @@ enum PercentDecoding {
     /// Whether `bytes` holds anything that decoding would change.
     @inline(__always)
     static func needsDecoding(_ bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool) -> Bool {
-        for byte in bytes where byte == UInt8(ascii: "%") || (plusAsSpace && byte == UInt8(ascii: "+")) {
-            return true
-        }
-        return false
+        bytes.contains { $0 == UInt8(ascii: "%") || (plusAsSpace && $0 == UInt8(ascii: "+")) }
     }
 
     /// Decodes `source` into `destination`, which must hold `source.count` bytes; returns the
@@ -48,9 +45,8 @@ enum PercentDecoding {
     /// The decoded text of `bytes`.
     static func string(_ bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool) -> String {
         guard needsDecoding(bytes, plusAsSpace: plusAsSpace) else { return text(bytes) }
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(bytes.count, 1)) { buffer in
-            let count = decode(bytes, into: buffer.baseAddress!, plusAsSpace: plusAsSpace)
-            return text(UnsafeBufferPointer(start: buffer.baseAddress, count: count))
+        return String(unsafeUninitializedCapacity: bytes.count) {
+            decode(bytes, into: $0.baseAddress!, plusAsSpace: plusAsSpace)
         }
     }
 
@@ -66,44 +62,43 @@ enum PercentDecoding {
         }
     }
 
-    /// The decoded bytes of `raw` (pattern suffixes at registration).
-    static func bytes(_ raw: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-        guard needsDecoding(raw, plusAsSpace: false) else { return Array(raw) }
-        return Array(unsafeUninitializedCapacity: max(raw.count, 1)) { out, count in
-            count = decode(raw, into: out.baseAddress!, plusAsSpace: false)
-        }
-    }
-
-    /// Strict UTF-8 validation (no overlongs, no surrogates, nothing above U+10FFFF).
+    /// Strict UTF-8 validation (no overlongs, no surrogates, nothing above U+10FFFF): the lead
+    /// byte sets a sequence's length and the range its second byte must fall in.
     static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
-        let count = bytes.count
-        while index < count {
+        while index < bytes.count {
             let lead = bytes[index]
-            if lead < 0x80 { index += 1; continue }
-            let length: Int
-            var lower: UInt8 = 0x80
-            var upper: UInt8 = 0xBF
+            guard lead >= 0x80 else {
+                index += 1
+                continue
+            }
+            let (length, second): (Int, ClosedRange<UInt8>)
             switch lead {
-            case 0xC2...0xDF: length = 2
-            case 0xE0: length = 3; lower = 0xA0
-            case 0xE1...0xEC, 0xEE...0xEF: length = 3
-            case 0xED: length = 3; upper = 0x9F
-            case 0xF0: length = 4; lower = 0x90
-            case 0xF1...0xF3: length = 4
-            case 0xF4: length = 4; upper = 0x8F
+            case 0xC2...0xDF: (length, second) = (2, 0x80...0xBF)
+            case 0xE0: (length, second) = (3, 0xA0...0xBF)
+            case 0xE1...0xEC, 0xEE...0xEF: (length, second) = (3, 0x80...0xBF)
+            case 0xED: (length, second) = (3, 0x80...0x9F)
+            case 0xF0: (length, second) = (4, 0x90...0xBF)
+            case 0xF1...0xF3: (length, second) = (4, 0x80...0xBF)
+            case 0xF4: (length, second) = (4, 0x80...0x8F)
             default: return false
             }
-            guard index + length <= count else { return false }
-            let second = bytes[index + 1]
-            guard second >= lower && second <= upper else { return false }
-            var offset = 2
-            while offset < length {
-                guard bytes[index + offset] & 0xC0 == 0x80 else { return false }
-                offset += 1
-            }
+            guard index + length <= bytes.count, second.contains(bytes[index + 1]),
+                bytes[(index + 2)..<(index + length)].allSatisfy({ $0 & 0xC0 == 0x80 })
+            else { return false }
             index += length
         }
         return true
+    }
+}
+
+/// The value of an ASCII hex digit, or nil.
+@inline(__always)
+func hexValue(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+    default: return nil
     }
 }

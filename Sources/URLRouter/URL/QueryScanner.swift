@@ -11,16 +11,11 @@ enum QueryScanner {
         var itemStart = Int(start)
         let end = Int(end)
         while itemStart < end {
-            var itemEnd = itemStart
-            while itemEnd < end, bytes[itemEnd] != UInt8(ascii: "&") { itemEnd += 1 }
+            let itemEnd = bytes[itemStart..<end].firstIndex(of: UInt8(ascii: "&")) ?? end
             if itemEnd > itemStart {
-                var equals = itemStart
-                while equals < itemEnd, bytes[equals] != UInt8(ascii: "=") { equals += 1 }
+                let equals = bytes[itemStart..<itemEnd].firstIndex(of: UInt8(ascii: "=")) ?? itemEnd
                 let name = UnsafeBufferPointer(rebasing: bytes[itemStart..<equals])
-                let value =
-                    equals < itemEnd
-                    ? UnsafeBufferPointer(rebasing: bytes[(equals + 1)..<itemEnd])
-                    : UnsafeBufferPointer(rebasing: bytes[itemEnd..<itemEnd])
+                let value = UnsafeBufferPointer(rebasing: bytes[min(equals + 1, itemEnd)..<itemEnd])
                 if !body(name, value) { return }
             }
             itemStart = itemEnd + 1

@@ -6,8 +6,6 @@ enum URLEncoding {
         case pathSegment
         /// Unreserved and `!$'()*,;:@/?`; never `&`, `=`, `+`, `#`, `%`.
         case queryItem
-        /// Like a query item, plus `&`, `=` and `+`.
-        case fragment
 
         @inline(__always)
         func allows(_ byte: UInt8) -> Bool {
@@ -20,9 +18,9 @@ enum URLEncoding {
                 UInt8(ascii: "*"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"), UInt8(ascii: "@"):
                 return true
             case UInt8(ascii: "&"), UInt8(ascii: "="), UInt8(ascii: "+"):
-                return self != .queryItem
+                return self == .pathSegment
             case UInt8(ascii: "/"), UInt8(ascii: "?"):
-                return self != .pathSegment
+                return self == .queryItem
             default:
                 return false
             }
@@ -38,9 +36,7 @@ enum URLEncoding {
             if component.allows(byte) {
                 out.append(byte)
             } else {
-                out.append(UInt8(ascii: "%"))
-                out.append(hex[Int(byte >> 4)])
-                out.append(hex[Int(byte & 0x0F)])
+                out.append(contentsOf: [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]])
             }
         }
         return String(decoding: out, as: UTF8.self)

@@ -7,15 +7,6 @@ struct ScannedSegment {
     /// bytes are `scratch[start..<decodedEnd]` once decoded.
     var decodedEnd: Int32
 
-    /// A segment whose `decodedEnd` is `end | plainMask`: `plainMask` is -1 for a segment without
-    /// `%` and 0 for one with (the scanner keeps the mask rather than a flag).
-    @inline(__always)
-    init(start: Int32, end: Int32, plainMask: Int32) {
-        self.start = start
-        self.end = end
-        self.decodedEnd = end | plainMask
-    }
-
     var isEncoded: Bool { decodedEnd >= 0 }
 }
 
@@ -57,9 +48,8 @@ enum URLScanner {
         if index > 0 {
             url.schemeEnd = index
             index += 1  // ':'
-            if index + 1 < count, base[index] == UInt8(ascii: "/"), base[index + 1] == UInt8(ascii: "/") {
-                url.hasAuthority = true
-            }
+            url.hasAuthority =
+                index + 1 < count && base[index] == UInt8(ascii: "/") && base[index + 1] == UInt8(ascii: "/")
         }
         url.pathStart = index
         // A leading `//` only separates empty segments, which count for nothing.
@@ -67,8 +57,6 @@ enum URLScanner {
         var segmentStart = index
         var plainMask: Int32 = -1
         var pathEnd = count
-        let output = segments.baseAddress
-        let capacity = segments.count
         var segmentCount = 0
         path: while index < count {
             let (found, step) = specials(base, index, count, pathCandidates)
@@ -79,14 +67,7 @@ enum URLScanner {
                 mask &= mask &- 1
                 // `/` first: the others are rare, and a jump table over all of them costs every `/`.
                 if _fastPath(byte == UInt8(ascii: "/")) {
-                    if at > segmentStart {
-                        if segmentCount < capacity {
-                            output.unsafelyUnwrapped[segmentCount] = ScannedSegment(
-                                start: Int32(truncatingIfNeeded: segmentStart), end: Int32(truncatingIfNeeded: at),
-                                plainMask: plainMask)
-                        }
-                        segmentCount &+= 1
-                    }
+                    append(segmentStart, at, plainMask, to: segments, count: &segmentCount)
                     segmentStart = at &+ 1
                     plainMask = -1
                 } else if byte == UInt8(ascii: "%") {
@@ -99,14 +80,7 @@ enum URLScanner {
             }
             index &+= step
         }
-        if pathEnd > segmentStart {
-            if segmentCount < capacity {
-                output.unsafelyUnwrapped[segmentCount] = ScannedSegment(
-                    start: Int32(truncatingIfNeeded: segmentStart), end: Int32(truncatingIfNeeded: pathEnd),
-                    plainMask: plainMask)
-            }
-            segmentCount &+= 1
-        }
+        append(segmentStart, pathEnd, plainMask, to: segments, count: &segmentCount)
         url.segmentCount = segmentCount
         url.pathEnd = pathEnd
         index = pathEnd
@@ -134,10 +108,25 @@ enum URLScanner {
             url.queryEnd = queryEnd
             index = queryEnd
         }
-        if index < count {
-            url.fragmentStart = index + 1
-        }
+        if index < count { url.fragmentStart = index + 1 }
         return url
+    }
+
+    /// Writes segment `start..<end` if it is not empty, and counts it even past the buffer's end.
+    /// `plainMask` is -1 for a segment without `%` and 0 for one with (the scanner keeps the mask
+    /// rather than a flag), so `end | plainMask` is the segment's `decodedEnd`.
+    @inline(__always)
+    private static func append(
+        _ start: Int, _ end: Int, _ plainMask: Int32, to segments: UnsafeMutableBufferPointer<ScannedSegment>,
+        count: inout Int
+    ) {
+        guard end > start else { return }
+        if count < segments.count {
+            let end = Int32(truncatingIfNeeded: end)
+            segments.baseAddress.unsafelyUnwrapped[count] = ScannedSegment(
+                start: Int32(truncatingIfNeeded: start), end: end, decodedEnd: end | plainMask)
+        }
+        count &+= 1
     }
 
     /// The special bytes among the (up to) eight at `index`, as the high bit of each, and how
@@ -186,9 +175,7 @@ enum URLScanner {
     /// has none.
     static func scheme(of url: String) -> String {
         var url = url
-        url.makeContiguousUTF8()
-        return url.utf8.withContiguousStorageIfAvailable { String(decoding: $0[..<schemeLength($0)], as: UTF8.self) }
-            ?? ""
+        return url.withUTF8 { String(decoding: $0[..<schemeLength($0)], as: UTF8.self) }
     }
 
     /// The length of a leading `scheme` followed by `:`, or 0. A scheme is
@@ -198,12 +185,10 @@ enum URLScanner {
         guard let base = bytes.baseAddress, bytes.count > 1, (base[0] | 0x20) &- UInt8(ascii: "a") < 26 else {
             return 0
         }
-        var index = 1
-        while index < bytes.count {
+        for index in 1..<bytes.count {
             let byte = base[index]
             if byte == UInt8(ascii: ":") { return index }
             guard isSchemeByte(byte) else { return 0 }
-            index &+= 1
         }
         return 0
     }
