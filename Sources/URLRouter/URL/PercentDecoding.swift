@@ -50,6 +50,14 @@ enum PercentDecoding {
         }
     }
 
+    /// The decoded bytes of `raw`, as the matcher compares them (`+` stays `+`).
+    static func bytes(_ raw: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        guard needsDecoding(raw, plusAsSpace: false) else { return Array(raw) }
+        return Array(unsafeUninitializedCapacity: raw.count) { out, count in
+            count = decode(raw, into: out.baseAddress!, plusAsSpace: false)
+        }
+    }
+
     /// `bytes` as text, invalid UTF-8 repaired as `String(decoding:as:)` does. Filling the
     /// string's own storage lets a short ASCII value skip the general validation, which costs
     /// more than the rest of reading a parameter.
