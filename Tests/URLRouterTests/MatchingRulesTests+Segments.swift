@@ -195,3 +195,14 @@ extension MatchingRulesTests {
         #expect(router.routes.count == 5)
     }
 }
+
+extension MatchingRulesTests {
+    /// Escapes that decode to invalid UTF-8 stay as they are written, in a literal as in a
+    /// suffix: a pattern takes the URL that spells them the same way, and no other.
+    @Test(arguments: [("x://a/%FF", "x://a/%FF"), ("x://a/:id.%FF", "x://a/42.%FF"), ("x://a/%C3", "x://a/%C3")])
+    func nonUTF8BytesInAPatternMatchTheSameBytesInAURL(_ pattern: String, _ url: String) throws {
+        let router = try patternEchoRouter([pattern, "x://a/:other"])
+        #expect(winner(router, url) == pattern)
+        #expect(winner(router, url.lowercased()) == "x://a/:other")
+    }
+}

@@ -242,7 +242,6 @@ private struct Parser {
         if suffix.contains(UInt8(ascii: "<")) || suffix.contains(UInt8(ascii: ">")) {
             throw fail("unexpected \"<\" or \">\" after the placeholder in \"\(quoted)\".")
         }
-        let decoded = PercentDecoding.string(suffix, plusAsSpace: false)
-        return .parameter(name: name, type: type, suffix: Array(decoded.utf8))
+        return .parameter(name: name, type: type, suffix: PercentDecoding.bytes(suffix))
     }
 }
