@@ -170,7 +170,7 @@ struct RouterState: Sendable {
                 }
             }
         }
-        routes.remove(id)
+        routes[Int(id)] = nil
         hooks.typedRoutes[route.pattern] = nil
         liveRoutes -= 1
         compactIfSparse(options: options)
