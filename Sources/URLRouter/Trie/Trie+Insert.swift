@@ -27,9 +27,7 @@ extension Trie {
         var node = NodeRef(index: Self.schemelessRoot, place: .root)
         if var scheme {
             guard let root = scheme.withUTF8({ literalChild(of: schemeRoot, key: $0, fold: true, create: create) })
-            else {
-                return nil
-            }
+            else { return nil }
             node = root
         }
         if isFallback { return Endpoint(node: node, slot: .fallback(scheme: self.node(node).number)) }
@@ -141,25 +139,23 @@ extension Trie {
     private mutating func literalChild(
         of parent: NodeRef, key raw: UnsafeBufferPointer<UInt8>, fold: Bool, create: Bool
     ) -> NodeRef? {
-        do {
-            let key = LiteralKey(raw, fold: fold)
-            let parentNode = node(parent)
-            if parentNode.literalFilter & key.filterBits == key.filterBits {
-                let slot = literals.find(key, parent: parentNode.number, arena: bytes)
-                if slot >= 0 { return NodeRef(index: Int32(slot), place: .slot) }
-            }
-            guard create else { return nil }
-            // The parent changes first: adding the child may move every slot, the parent's too.
-            updateNode(parent) { $0.literalFilter |= key.filterBits }
-            let arenaStart = Int32(bytes.count)
-            if raw.count > LiteralTable.inlineCapacity {
-                if fold { bytes.append(contentsOf: raw.lazy.map(foldASCII)) } else { bytes.append(contentsOf: raw) }
-            }
-            let slot = literals.insert(
-                parent: parentNode.number, key: key, number: newNumber(), arenaStart: arenaStart,
-                arena: bytes)
-            return NodeRef(index: Int32(slot), place: .slot)
+        let key = LiteralKey(raw, fold: fold)
+        let parentNode = node(parent)
+        if parentNode.literalFilter & key.filterBits == key.filterBits {
+            let slot = literals.find(key, parent: parentNode.number, arena: bytes)
+            if slot >= 0 { return NodeRef(index: Int32(slot), place: .slot) }
         }
+        guard create else { return nil }
+        // The parent changes first: adding the child may move every slot, the parent's too.
+        updateNode(parent) { $0.literalFilter |= key.filterBits }
+        let arenaStart = Int32(bytes.count)
+        if raw.count > LiteralTable.inlineCapacity {
+            if fold { bytes.append(contentsOf: raw.lazy.map(foldASCII)) } else { bytes.append(contentsOf: raw) }
+        }
+        let slot = literals.insert(
+            parent: parentNode.number, key: key, number: newNumber(), arenaStart: arenaStart,
+            arena: bytes)
+        return NodeRef(index: Int32(slot), place: .slot)
     }
 
     /// The placeholder or `*` child of `parent` with `rank`, `suffix` and `type` (names do not
