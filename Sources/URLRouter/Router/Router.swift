@@ -264,7 +264,7 @@ extension Router: CustomStringConvertible {
     /// ```
     public var description: String {
         let table = currentTable()
-        return table.trie.dump { route, _ in
+        return table.trie.dump { route in
             let route = table.routes.live(route)
             return route.priority == 0 ? route.displayName : "\(route.displayName) (priority \(route.priority))"
         }

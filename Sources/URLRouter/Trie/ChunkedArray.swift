@@ -28,14 +28,11 @@ struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
 
     /// `count` copies of `element`.
     init(repeating element: Element, count: Int) {
-        var remaining = count
-        while remaining > 0 {
-            let size = Swift.min(remaining, Self.chunkSize)
+        chunks = stride(from: 0, to: count, by: Self.chunkSize).map { start in
             var chunk = [Element]()
             chunk.reserveCapacity(Self.chunkSize)
-            chunk.append(contentsOf: repeatElement(element, count: size))
-            chunks.append(chunk)
-            remaining -= size
+            chunk.append(contentsOf: repeatElement(element, count: Swift.min(count - start, Self.chunkSize)))
+            return chunk
         }
         self.count = count
     }

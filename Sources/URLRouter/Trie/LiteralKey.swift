@@ -79,12 +79,6 @@ struct LiteralKey {
         return mixed ^ (mixed >> 31)
     }
 
-    /// The slot hash of this key under `parent`.
-    @inline(__always)
-    func hash(parent: Int32) -> UInt32 {
-        Self.slotHash(keyHash, parent: parent)
-    }
-
     /// The slot hash of a key hashed `keyHash` under `parent`.
     @inline(__always)
     static func slotHash(_ keyHash: UInt64, parent: Int32) -> UInt32 {

@@ -34,7 +34,7 @@ struct LiteralTable: Sendable {
     @inline(__always)
     func find(_ key: LiteralKey, parent: Int32, arena: [UInt8]) -> Int {
         let mask = slots.count - 1
-        var index = Int(key.hash(parent: parent)) & mask
+        var index = Int(LiteralKey.slotHash(key.keyHash, parent: parent)) & mask
         while true {
             let slot = slots[index]
             if slot.count == 0 { return -1 }
@@ -59,7 +59,7 @@ struct LiteralTable: Sendable {
             parent: parent, count: UInt32(key.count), word0: isLong ? UInt64(arenaStart) : key.word0,
             word1: isLong ? 0 : key.word1, node: Trie.Node(number: number))
         count += 1
-        return place(slot, hash: key.hash(parent: parent))
+        return place(slot, hash: LiteralKey.slotHash(key.keyHash, parent: parent))
     }
 
     /// The stored (already folded) key bytes of `slot`: inline in its two words, or in the arena.

@@ -13,7 +13,7 @@ extension Trie {
     /// (any scheme)
     ///   about → /about
     /// ```
-    func dump(label: (_ route: Int32, _ leaf: Leaf) -> String) -> String {
+    func dump(label: (_ route: Int32) -> String) -> String {
         var children: [Int32: [(key: [UInt8], child: Node)]] = [:]
         for slot in literals.slots where slot.count != 0 {
             children[slot.parent, default: []].append((literals.key(of: slot, arena: bytes), slot.node))
@@ -21,52 +21,37 @@ extension Trie {
         func sortedLiterals(_ node: Node) -> [(key: [UInt8], child: Node)] {
             (children[node.number] ?? []).sorted { $0.key.lexicographicallyPrecedes($1.key) }
         }
-        func leafText(_ leafID: Int32) -> String? {
-            guard leafID >= 0, leaves[Int(leafID)].route >= 0 else { return nil }
-            return label(leaves[Int(leafID)].route, leaves[Int(leafID)])
-        }
-        func line(_ text: String, _ depth: Int, leaf: Int32 = -1) -> String {
+        /// The line of `text` (with the route of `leafID`, if live) and the lines `below` it;
+        /// nothing when neither leads to a registered route.
+        func entry(_ text: String, _ depth: Int, leaf leafID: Int32, below: [String] = []) -> [String] {
             let indent = String(repeating: "  ", count: depth)
-            return leafText(leaf).map { "\(indent)\(text) → \($0)" } ?? "\(indent)\(text)"
+            guard leafID >= 0, case let route = leaves[Int(leafID)].route, route >= 0 else {
+                return below.isEmpty ? [] : ["\(indent)\(text)"] + below
+            }
+            return ["\(indent)\(text) → \(label(route))"] + below
         }
-        /// The lines below `node`; branches that lead to no registered route are left out.
         func walk(_ node: Node, _ depth: Int) -> [String] {
             var lines: [String] = []
-            func child(_ text: String, _ child: Node) {
-                let below = walk(child, depth + 1)
-                if leafText(child.leaf) != nil || !below.isEmpty {
-                    lines.append(line(text, depth, leaf: child.leaf))
-                    lines += below
-                }
+            for (key, child) in sortedLiterals(node) {
+                lines += entry(
+                    URLEncoding.encode(key, allowed: .pathSegment), depth, leaf: child.leaf,
+                    below: walk(child, depth + 1))
             }
-            for (key, next) in sortedLiterals(node) { child(URLEncoding.encode(key, allowed: .pathSegment), next) }
             var edgeID = node.firstEdge
             while edgeID >= 0 {
                 let edge = edges[Int(edgeID)]
-                child(edgeLabel(edge), edge.node)
+                lines += entry(edgeLabel(edge), depth, leaf: edge.node.leaf, below: walk(edge.node, depth + 1))
                 edgeID = edge.next
             }
-            if leafText(node.catchAllLeaf) != nil {
-                lines.append(line("**", depth, leaf: node.catchAllLeaf))
-            }
-            return lines
+            return lines + entry("**", depth, leaf: node.catchAllLeaf)
         }
         var lines: [String] = []
         for (scheme, root) in sortedLiterals(roots[Int(Self.schemesRoot)]) {
-            var below = walk(root, 1)
-            let fallback = fallbackLeaf(ofScheme: root.number)
-            if leafText(fallback) != nil { below.append(line("(fallback)", 1, leaf: fallback)) }
-            if leafText(root.leaf) != nil || !below.isEmpty {
-                lines.append(line("\(String(decoding: scheme, as: UTF8.self))://", 0, leaf: root.leaf))
-                lines += below
-            }
+            let below = walk(root, 1) + entry("(fallback)", 1, leaf: fallbackLeaf(ofScheme: root.number))
+            lines += entry("\(String(decoding: scheme, as: UTF8.self))://", 0, leaf: root.leaf, below: below)
         }
-        let schemelessRoot = roots[Int(Self.schemelessRoot)]
-        let schemeless = walk(schemelessRoot, 1)
-        if leafText(schemelessRoot.leaf) != nil || !schemeless.isEmpty {
-            lines.append(line("(any scheme)", 0, leaf: schemelessRoot.leaf))
-            lines += schemeless
-        }
+        let schemeless = roots[Int(Self.schemelessRoot)]
+        lines += entry("(any scheme)", 0, leaf: schemeless.leaf, below: walk(schemeless, 1))
         return lines.joined(separator: "\n")
     }
 

@@ -27,33 +27,28 @@ extension Trie {
         var node = NodeRef(index: Self.schemelessRoot, place: .root)
         if var scheme {
             guard let root = scheme.withUTF8({ literalChild(of: schemeRoot, key: $0, fold: true, create: create) })
-            else {
-                return nil
-            }
+            else { return nil }
             node = root
         }
         if isFallback { return Endpoint(node: node, slot: .fallback(scheme: self.node(node).number)) }
         let raising = tracksPriorities ? priority : nil
         if let raising { raisePriority(of: node, to: raising) }
         for (depth, segment) in segments.enumerated() {
+            let child: NodeRef?
             switch segment {
             case .catchAll:
                 return Endpoint(node: node, slot: .catchAll)
             case .literal(var key):
                 let fold = Self.folds(depth: depth, caseInsensitivePaths: caseInsensitivePaths)
-                guard let child = key.withUTF8({ literalChild(of: node, key: $0, fold: fold, create: create) })
-                else { return nil }
-                node = child
-            case .parameter, .wildcard:
-                let edge = EdgeShape(segment, types: types)
-                if let child = parameterChild(of: node, edge) {
-                    node = child
-                } else if create {
-                    node = addParameterChild(of: node, edge)
-                } else {
-                    return nil
-                }
+                child = key.withUTF8 { literalChild(of: node, key: $0, fold: fold, create: create) }
+            case .parameter(_, let type, let suffix):
+                let type = type.flatMap { typeIndex($0) } ?? -1
+                child = parameterChild(of: node, UInt8(segment.rank), suffix, type, create: create)
+            case .wildcard:
+                child = parameterChild(of: node, UInt8(segment.rank), [], -1, create: create)
             }
+            guard let child else { return nil }
+            node = child
             if let raising { raisePriority(of: node, to: raising) }
         }
         return Endpoint(node: node, slot: .terminal)
@@ -144,80 +139,56 @@ extension Trie {
     private mutating func literalChild(
         of parent: NodeRef, key raw: UnsafeBufferPointer<UInt8>, fold: Bool, create: Bool
     ) -> NodeRef? {
-        do {
-            let key = LiteralKey(raw, fold: fold)
-            let parentNode = node(parent)
-            if parentNode.literalFilter & key.filterBits == key.filterBits {
-                let slot = literals.find(key, parent: parentNode.number, arena: bytes)
-                if slot >= 0 { return NodeRef(index: Int32(slot), place: .slot) }
-            }
-            guard create else { return nil }
-            // The parent changes first: adding the child may move every slot, the parent's too.
-            updateNode(parent) { $0.literalFilter |= key.filterBits }
-            let arenaStart = Int32(bytes.count)
-            if raw.count > LiteralTable.inlineCapacity {
-                if fold { bytes.append(contentsOf: raw.lazy.map(foldASCII)) } else { bytes.append(contentsOf: raw) }
-            }
-            let slot = literals.insert(
-                parent: parentNode.number, key: key, number: newNumber(), arenaStart: arenaStart,
-                arena: bytes)
-            return NodeRef(index: Int32(slot), place: .slot)
+        let key = LiteralKey(raw, fold: fold)
+        let parentNode = node(parent)
+        if parentNode.literalFilter & key.filterBits == key.filterBits {
+            let slot = literals.find(key, parent: parentNode.number, arena: bytes)
+            if slot >= 0 { return NodeRef(index: Int32(slot), place: .slot) }
         }
+        guard create else { return nil }
+        // The parent changes first: adding the child may move every slot, the parent's too.
+        updateNode(parent) { $0.literalFilter |= key.filterBits }
+        let arenaStart = Int32(bytes.count)
+        if raw.count > LiteralTable.inlineCapacity {
+            if fold { bytes.append(contentsOf: raw.lazy.map(foldASCII)) } else { bytes.append(contentsOf: raw) }
+        }
+        let slot = literals.insert(
+            parent: parentNode.number, key: key, number: newNumber(), arenaStart: arenaStart,
+            arena: bytes)
+        return NodeRef(index: Int32(slot), place: .slot)
     }
 
-    /// What tells a placeholder edge from its siblings: names do not count.
-    private struct EdgeShape {
-        var suffix: [UInt8]
-        var type: Int16
-        var rank: UInt8
-
-        init(_ segment: PatternSegment, types: [RouteParameterType]) {
-            rank = UInt8(segment.rank)
-            guard case .parameter(_, let typeName, let suffix) = segment else {
-                (self.suffix, type) = ([], -1)
-                return
-            }
-            self.suffix = suffix
-            type = typeName.flatMap { name in types.firstIndex { $0.name == name }.map(Int16.init) } ?? -1
-        }
-    }
-
-    private func parameterChild(of parent: NodeRef, _ shape: EdgeShape) -> NodeRef? {
-        var edgeID = node(parent).firstEdge
-        while edgeID >= 0 {
-            let edge = edges[Int(edgeID)]
-            if edge.rank == shape.rank, edge.type == shape.type,
-                bytes[Int(edge.suffixStart)..<Int(edge.suffixStart + edge.suffixCount)].elementsEqual(shape.suffix)
-            {
-                return NodeRef(index: edgeID, place: .edge)
-            }
-            edgeID = edge.next
-        }
-        return nil
-    }
-
-    /// Adds a placeholder edge, keeping the node's chain in matching order: by rank, then longer
-    /// suffix first, then typed before untyped, then registration order.
-    private mutating func addParameterChild(of parent: NodeRef, _ shape: EdgeShape) -> NodeRef {
-        let suffixStart = Int32(bytes.count)
-        bytes.append(contentsOf: shape.suffix)
-        var edge = ParameterEdge(
-            suffixStart: suffixStart, suffixCount: Int32(shape.suffix.count), next: -1,
-            type: shape.type, rank: shape.rank, node: Node(number: newNumber()))
-        func precedes(_ a: ParameterEdge, _ b: ParameterEdge) -> Bool {
-            if a.rank != b.rank { return a.rank < b.rank }
-            if a.suffixCount != b.suffixCount { return a.suffixCount > b.suffixCount }
-            return a.type >= 0 && b.type < 0
+    /// The placeholder or `*` child of `parent` with `rank`, `suffix` and `type` (names do not
+    /// tell edges apart), added when missing and `create` is set. The node's chain stays in
+    /// matching order: by rank, then longer suffix first, then typed before untyped, then
+    /// registration order; so one walk finds an equal edge or the place of a new one.
+    private mutating func parameterChild(
+        of parent: NodeRef, _ rank: UInt8, _ suffix: [UInt8], _ type: Int16, create: Bool
+    ) -> NodeRef? {
+        /// Whether the new edge goes before `edge`.
+        func precedes(_ edge: ParameterEdge) -> Bool {
+            if rank != edge.rank { return rank < edge.rank }
+            if suffix.count != edge.suffixCount { return suffix.count > edge.suffixCount }
+            return type >= 0 && edge.type < 0
         }
         var previous: Int32 = -1
         var current = node(parent).firstEdge
-        while current >= 0, !precedes(edge, edges[Int(current)]) {
+        while current >= 0, case let edge = edges[Int(current)], !precedes(edge) {
+            if edge.rank == rank, edge.type == type,
+                bytes[Int(edge.suffixStart)..<Int(edge.suffixStart + edge.suffixCount)].elementsEqual(suffix)
+            {
+                return NodeRef(index: current, place: .edge)
+            }
             previous = current
-            current = edges[Int(current)].next
+            current = edge.next
         }
-        edge.next = current
+        guard create else { return nil }
         let edgeID = Int32(edges.count)
-        edges.append(edge)
+        edges.append(
+            ParameterEdge(
+                suffixStart: Int32(bytes.count), suffixCount: Int32(suffix.count), next: current, type: type,
+                rank: rank, node: Node(number: newNumber())))
+        bytes.append(contentsOf: suffix)
         if previous >= 0 { edges[Int(previous)].next = edgeID } else { updateNode(parent) { $0.firstEdge = edgeID } }
         return NodeRef(index: edgeID, place: .edge)
     }

@@ -93,7 +93,7 @@ extension Trie {
         let count = input.segments.count
         frames[0] = Frame(node: root, depth: 0, captureCount: 0, next: Frame.start)
         var top = 0
-        while top >= 0 {
+        walk: while top >= 0 {
             let frame = frames[top]
             let node = frame.node
             let depth = Int(frame.depth)
@@ -124,7 +124,6 @@ extension Trie {
                     }
                 }
             }
-            var pushed = false
             while edgeID >= 0 {
                 let edge = edges[Int(edgeID)]
                 edgeID = edge.next
@@ -139,10 +138,8 @@ extension Trie {
                 frames[top] = Frame(
                     node: edge.node, depth: frame.depth + 1, captureCount: captureCount,
                     next: Frame.start)
-                pushed = true
-                break
+                continue walk
             }
-            if pushed { continue }
             consider(node.catchAllLeaf, Int(frame.captureCount), &search)
             top -= 1
         }

@@ -170,7 +170,7 @@ struct RouterState: Sendable {
                 }
             }
         }
-        routes.remove(id)
+        routes[Int(id)] = nil
         hooks.typedRoutes[route.pattern] = nil
         liveRoutes -= 1
         compactIfSparse(options: options)
@@ -179,11 +179,7 @@ struct RouterState: Sendable {
     /// Removes every route; parameter types and hooks stay.
     mutating func removeAll() {
         hooks.typedRoutes = [:]
-        let types = trie.types
-        trie = Trie()
-        trie.types = types
-        routes = RouteList()
-        liveRoutes = 0
+        self = RouterState(trie: Trie(types: trie.types), hooks: hooks)
     }
 
     /// Rebuilds the trie from the live routes, in registration order, once removed routes
@@ -193,8 +189,7 @@ struct RouterState: Sendable {
     /// - Complexity: O(live routes), at most once per as many removals: amortised O(1).
     private mutating func compactIfSparse(options: Router.Options) {
         guard routes.count >= 64, routes.count > 2 * liveRoutes else { return }
-        var rebuilt = RouterState(hooks: hooks)
-        rebuilt.trie.types = trie.types
+        var rebuilt = RouterState(trie: Trie(types: trie.types), hooks: hooks)
         for case let route? in routes {
             try? rebuilt.add(
                 route.pattern, origins: route.origins, priority: Int(route.priority), access: route.access,

@@ -29,7 +29,6 @@ final class ThreadSnapshots {
 
     // Only the owning thread touches these, so the dynamic exclusivity checks are dropped.
     @exclusivity(unchecked) private var entries: [Entry] = []
-    @exclusivity(unchecked) private var nextVictim = 0
     private static let capacity = 4
 
     /// This thread's copy of `router`'s snapshot at `generation`, if it has one.
@@ -43,16 +42,15 @@ final class ThreadSnapshots {
         return nil
     }
 
-    /// Keeps `table` as this thread's copy of `router`'s snapshot at `generation`.
+    /// Keeps `table` as this thread's copy of `router`'s snapshot at `generation`, in place of
+    /// its older copy, else of the copy of the router first stored when all four are taken.
     func store(router: UInt64, generation: UInt64, table: RouteTable) {
         let entry = Entry(router: router, generation: generation, table: table)
         if let index = entries.firstIndex(where: { $0.router == router }) {
             entries[index] = entry
-        } else if entries.count < Self.capacity {
-            entries.append(entry)
         } else {
-            entries[nextVictim] = entry
-            nextVictim = (nextVictim + 1) % Self.capacity
+            if entries.count == Self.capacity { entries.removeFirst() }
+            entries.append(entry)
         }
     }
 
