@@ -25,10 +25,15 @@ extension Router {
             pattern, priority: priority, access: access, replacing: replacing, handler: handler, externalCheck: check)
     }
 
-    /// The handler and external check of a route bridged to `action` on `target`.
-    static func bridge(target: String, action: String, on mediator: Mediator) -> (Route.Handler, Route.ExternalCheck) {
+    /// The handler and external check of a route bridged to `action` on `target`. `params` gives
+    /// the call's parameters, or nil when the request declined.
+    static func bridge(
+        target: String, action: String, on mediator: Mediator,
+        params: @escaping @Sendable (RouteRequest) -> [String: Any]? = { $0.mergedParameters }
+    ) -> (Route.Handler, Route.ExternalCheck) {
         let handler: @Sendable (RouteRequest) -> Any? = { request in
-            let result = mediator.performResult(target: target, action: action, params: request.mergedParameters)
+            guard let params = params(request) else { return nil }
+            let result = mediator.performResult(target: target, action: action, params: params)
             if case .failure(let error) = result { request.fail(error) }
             return try? result.get()
         }

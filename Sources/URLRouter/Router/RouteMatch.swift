@@ -18,7 +18,6 @@ public struct RouteMatch: Sendable, CustomStringConvertible {
     var table: RouteTable { parameters.table }
     private var leaf: Trie.Leaf { table.trie.leaves[Int(parameters.leaf)] }
     var routeID: Int32 { leaf.route }
-    /// The winning route.
     var route: Route { table.routes.live(routeID) }
 
     /// The winning pattern, as registered. For a route with link origins, the full pattern of

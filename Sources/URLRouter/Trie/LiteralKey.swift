@@ -27,7 +27,7 @@ struct LiteralKey {
         self.count = count
         self.fold = fold
         if count <= 16 {
-            var first = count >= 8 ? Self.load(base) : Self.word(base, count, readableStart, readableEnd)
+            var first = count >= 8 ? loadWord(base) : Self.word(base, count, readableStart, readableEnd)
             var second: UInt64 = count > 8 ? Self.word(base + 8, count - 8, readableStart, readableEnd) : 0
             if fold {
                 first = Self.foldWord(first)
@@ -104,11 +104,6 @@ struct LiteralKey {
         return true
     }
 
-    @inline(__always)
-    private static func load(_ pointer: UnsafePointer<UInt8>) -> UInt64 {
-        UInt64(littleEndian: UnsafeRawPointer(pointer).loadUnaligned(as: UInt64.self))
-    }
-
     /// `count` (1...8) bytes at `pointer` as a little-endian word, zero-padded: one load of the
     /// eight bytes from `pointer` or of the eight ending at the key's end, when they are readable.
     @inline(__always)
@@ -116,9 +111,9 @@ struct LiteralKey {
         _ pointer: UnsafePointer<UInt8>, _ count: Int, _ readableStart: UnsafePointer<UInt8>,
         _ readableEnd: UnsafePointer<UInt8>
     ) -> UInt64 {
-        if count == 8 { return load(pointer) }
-        if pointer + 8 <= readableEnd { return load(pointer) & ((1 &<< UInt64(count &* 8)) &- 1) }
-        if pointer + count - 8 >= readableStart { return load(pointer + count - 8) &>> UInt64(64 - count &* 8) }
+        if count == 8 { return loadWord(pointer) }
+        if pointer + 8 <= readableEnd { return loadWord(pointer) & ((1 &<< UInt64(count &* 8)) &- 1) }
+        if pointer + count - 8 >= readableStart { return loadWord(pointer + count - 8) &>> UInt64(64 - count &* 8) }
         var word: UInt64 = 0
         for index in 0..<count { word |= UInt64(pointer[index]) &<< UInt64(index &* 8) }
         return word
@@ -134,6 +129,12 @@ struct LiteralKey {
         let upper = atLeastA & ~pastZ & ~word & (0x80 &* ones)
         return word | (upper >> 2)
     }
+}
+
+/// The eight bytes at `pointer` as a little-endian word; the caller knows they are readable.
+@inline(__always)
+func loadWord(_ pointer: UnsafePointer<UInt8>) -> UInt64 {
+    UInt64(littleEndian: UnsafeRawPointer(pointer).loadUnaligned(as: UInt64.self))
 }
 
 /// ASCII lowercase; other bytes unchanged.

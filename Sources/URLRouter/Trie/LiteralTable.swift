@@ -9,7 +9,6 @@
 /// - Complexity: `find` is O(key length) expected, whatever the number of routes.
 struct LiteralTable: Sendable {
     struct Slot: Sendable {
-        /// The parent's number.
         var parent: Int32 = 0
         /// The key's length; 0 marks an empty slot (keys are never empty).
         var count: UInt32 = 0

@@ -57,7 +57,6 @@ struct Trie: Sendable {
         var type: Int16
         /// `PatternSegment.rank`: 1 suffix, 2 typed, 3 plain, 4 `*`.
         var rank: UInt8
-        /// The node it leads to.
         var node: Node
     }
 

@@ -50,26 +50,15 @@ extension Router {
         _ pattern: String, request: Request.Type, on mediator: Mediator = .shared,
         priority: Int = 0, access: RouteAccess = .public, replacing: Bool = false
     ) throws(RouteError) {
-        let handler: @Sendable (RouteRequest) -> Any? = { routeRequest in
+        let (handler, check) = Self.bridge(target: Request.target, action: Request.action, on: mediator) {
+            routeRequest in
             guard let request = Self.decode(Request.self, declining: routeRequest) else { return nil }
-            var params: [String: Any] = routeRequest.mergedParameters
+            var params = routeRequest.mergedParameters
             params[Mediator.typedRequestKey] = request
-            switch mediator.performResult(target: Request.target, action: Request.action, params: params) {
-            case .success(let value):
-                return value
-            case .failure(let error):
-                routeRequest.fail(error)
-                return nil
-            }
-        }
-        let externalCheck: URLRouter.Route.ExternalCheck = { match in
-            mediator.refusal(
-                of: RemoteCall(
-                    url: match.url, scheme: URLScanner.scheme(of: match.url).lowercased(), target: Request.target,
-                    action: Request.action, parameters: match.parameters.dictionary))
+            return params
         }
         try addTyped(
             Request.self, pattern: pattern, priority: priority, access: access, replacing: replacing,
-            handler: .object(handler), externalCheck: externalCheck)
+            handler: handler, externalCheck: check)
     }
 }

@@ -136,17 +136,12 @@ enum URLScanner {
         _ base: UnsafePointer<UInt8>, _ index: Int, _ count: Int, _ mask: (UInt64) -> UInt64
     ) -> (UInt64, Int) {
         let left = count &- index
-        if left >= 8 { return (mask(load(base + index)), 8) }
-        if count >= 8 { return (mask(load(base + count - 8) &>> UInt64((8 &- left) &* 8)), left) }
+        if left >= 8 { return (mask(loadWord(base + index)), 8) }
+        if count >= 8 { return (mask(loadWord(base + count - 8) &>> UInt64((8 &- left) &* 8)), left) }
         var word: UInt64 = 0
         for offset in 0..<left { word |= UInt64(base[index + offset]) &<< UInt64(offset &* 8) }
         // Bytes past the end read as zero, which no mask picks.
         return (mask(word), left)
-    }
-
-    @inline(__always)
-    private static func load(_ pointer: UnsafePointer<UInt8>) -> UInt64 {
-        UInt64(littleEndian: UnsafeRawPointer(pointer).loadUnaligned(as: UInt64.self))
     }
 
     /// The high bit of every byte of `word` equal to `byte`, exactly.

@@ -1,10 +1,8 @@
 /// A registered route, whole.
 struct Route: Sendable {
-    typealias Action = @Sendable (RouteRequest) -> Void
-    typealias ObjectHandler = @Sendable (RouteRequest) -> Any?
     enum Handler: Sendable {
-        case action(Action)
-        case object(ObjectHandler)
+        case action(@Sendable (RouteRequest) -> Void)
+        case object(@Sendable (RouteRequest) -> Any?)
 
         /// What a removed route's leaves hold, so that its closure is released with them.
         static let removed = Handler.action { _ in }
@@ -32,6 +30,14 @@ struct Route: Sendable {
     let firstLeaf: Int32
     /// The link origins `pattern` serves (then written without a scheme); empty for a plain pattern.
     var origins: [LinkOrigin] = []
+
+    /// How messages name the route: the pattern, and for a route with link origins, its
+    /// origins (`item/:id [shop, https://shop.example.com]`).
+    var displayName: String { Self.displayName(pattern, origins: origins) }
+
+    static func displayName(_ pattern: String, origins: [LinkOrigin]) -> String {
+        origins.isEmpty ? pattern : "\(pattern) [\(origins.map(\.description).joined(separator: ", "))]"
+    }
 }
 
 /// An immutable snapshot of everything matching needs. Opens read one snapshot from start to
