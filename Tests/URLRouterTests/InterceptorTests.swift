@@ -86,4 +86,15 @@ struct InterceptorTests {
         #expect(router.open("shop://add"))
         #expect(router.outcomes("shop://item/x") == [.failure(.refused)])
     }
+
+    @Test func removeAllInterceptorsLeavesRoutesAndLetsOpensThrough() throws {
+        let router = try Self.makeRouter()
+        router.addInterceptor(LoginGate(loggedIn: false))
+        router.addInterceptor { open in open.url.contains("blocked") ? .refuse("blocked by policy") : .proceed }
+        #expect(router.outcomes("shop://item/blocked") == [.failure(.refused)])
+        router.removeAllInterceptors()
+        #expect(router.outcomes("shop://item/blocked") == [.value("item blocked")])
+        #expect(router.outcomes("account://orders") == [.value("orders")])
+        #expect(router.routes.count == 3)
+    }
 }

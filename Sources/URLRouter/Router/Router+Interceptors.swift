@@ -69,7 +69,11 @@ extension Router {
         addInterceptor(ClosureInterceptor(body: intercept))
     }
 
-    /// Removes every interceptor.
+    /// Removes every interceptor; routes, observers and parameter types stay.
+    ///
+    /// ```swift
+    /// router.removeAllInterceptors()   // opens reach their handlers unexamined again
+    /// ```
     public func removeAllInterceptors() {
         try? mutate { state in state.hooks.interceptors.removeAll() }
     }

@@ -8,10 +8,7 @@ struct Route: Sendable {
         static let removed = Handler.action { _ in }
 
         /// Whether this is an object handler, whose return value completes the request.
-        var returnsObject: Bool {
-            if case .object = self { return true }
-            return false
-        }
+        var returnsObject: Bool { if case .object = self { true } else { false } }
     }
     /// Why an external open of a match is refused, or nil: a policy of whoever registered the
     /// route (the bridge asks the mediator's remote rules).
