@@ -41,21 +41,21 @@ public struct RouteParameters: Sendable, Sequence, CustomStringConvertible {
     }
 
     /// The path placeholders alone, by name.
-    public var path: [String: String] {
-        let trie = table.trie
-        var result: [String: String] = [:]
-        for index in 0..<captureCount {
-            let capture = trie.capture(index, of: trie.leaves[Int(leaf)])
-            result[trie.names[Int(capture.name)]] = value(of: capture, at: index)
-        }
-        return result
-    }
+    public var path: [String: String] { overlayingPath([:]) }
 
     /// Query items (last one wins) overlaid with path placeholders: what the subscript reads.
     public var dictionary: [String: String] {
-        var result: [String: String] = [:]
-        for item in queryItems { result[item.name] = item.value }
-        return result.merging(path) { _, path in path }
+        overlayingPath(queryItems.reduce(into: [:]) { result, item in result[item.name] = item.value })
+    }
+
+    /// `values` with each path placeholder set, in place: one dictionary, not one per part.
+    private func overlayingPath(_ values: consuming [String: String]) -> [String: String] {
+        let trie = table.trie
+        for index in 0..<captureCount {
+            let capture = trie.capture(index, of: trie.leaves[Int(leaf)])
+            values[trie.names[Int(capture.name)]] = value(of: capture, at: index)
+        }
+        return values
     }
 
     /// Iterates ``dictionary``.
