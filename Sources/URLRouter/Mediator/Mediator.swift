@@ -120,7 +120,7 @@ public final class Mediator: Sendable {
     /// ```swift
     /// switch mediator.performResult(target: "Shop", action: "itemView", params: ["id": 42]) {
     /// case .success(let value): show(value)
-    /// case .failure(let error): print(error)   // "no target "Shop" ..."
+    /// case .failure(let error): print(error)   // No target "Shop" for action "itemView": ...
     /// }
     /// ```
     public func performResult(

@@ -191,7 +191,7 @@ private struct RowReader {
 ///
 /// ```swift
 /// do { _ = try RouteTableRow.parse(text) }
-/// catch { print(error) }   // Route table rejected: row 2, line 4: unknown field "patern" ...
+/// catch { print(error) }   // Route table rejected: row 2, line 4: unknown field "priorty" ...
 /// ```
 public struct RouteTableError: Error, Sendable, Equatable, CustomStringConvertible {
     /// One problem.
@@ -203,7 +203,7 @@ public struct RouteTableError: Error, Sendable, Equatable, CustomStringConvertib
         /// What is wrong, quoting the field or value.
         public var message: String
 
-        /// `row 2, line 4: unknown field "patern"`.
+        /// `row 2, line 4: missing field "target"`.
         public var description: String {
             (row.map { "row \($0), line \(line)" } ?? "line \(line)") + ": " + message
         }

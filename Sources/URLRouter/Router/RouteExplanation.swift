@@ -9,8 +9,8 @@
 /// // segments  item · 42
 /// // query     ref=home
 /// // winner    shop://item/:id
-/// //   ✓ shop://item/:id          won
-/// //   ✗ shop://item/new          segment 2: "42" is not the literal "new"
+/// //   ✓ shop://item/:id  won
+/// //   ✗ shop://item/new  segment 2: "42" is not the literal "new"
 /// ```
 public struct RouteExplanation: Sendable, CustomStringConvertible {
     /// Why a candidate did or did not get the URL.

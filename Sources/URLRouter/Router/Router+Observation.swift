@@ -4,7 +4,7 @@
 /// router.addObserver { event in
 ///     log("\(event.outcome) \(event.url) → \(event.pattern ?? "-") in \(event.duration)")
 /// }
-/// // handled shop://item/42?ref=<redacted> → shop://item/:id in 0.000012 seconds
+/// // handled shop://item/42?ref=<redacted> → shop://item/:id in 1.2e-05 seconds
 /// ```
 public struct RouteEvent: Sendable {
     /// How an open ended.
