@@ -36,6 +36,9 @@ struct SendCommandTests {
         #expect(result.stderr.contains("no daemon is listening"), "\(result.stderr)")
         let ping = try DeepLinkBinary.run(["send", "--ping"], environment: ["XDG_RUNTIME_DIR": directory.path])
         #expect(ping.status == 3)
+        #expect(ping.stderr.contains("no daemon is listening"), "\(ping.stderr)")
+        #expect(ping.stderr.contains("Start the daemon:"), "\(ping.stderr)")
+        #expect(!ping.stderr.contains("did not answer"), "\(ping.stderr)")
     }
 
     @Test func daemonThatNeverAnswersExits3AfterTheTimeout() throws {

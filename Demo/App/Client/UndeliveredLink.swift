@@ -15,8 +15,9 @@ enum UndeliveredLink {
                 (journalctl --user -u \(SystemdUnitsCommand.serviceName) when systemd runs it).
                 """
         }
-        let then = url == nil ? "Start the daemon:" : "Start the daemon, then open the link again:"
-        var lines = [what, then, "  \(serve) &"]
+        // A ping to no daemon at all has nothing undelivered to report: only how to start one.
+        var lines = url == nil ? ["Start the daemon:"] : [what, "Start the daemon, then open the link again:"]
+        lines.append("  \(serve) &")
         if socket.isDefault {
             lines += [
                 "or let systemd start it whenever a link arrives:",
