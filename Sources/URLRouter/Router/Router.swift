@@ -12,9 +12,9 @@ import Synchronization
 /// router.open("shop://item/42?ref=home")                  // true
 /// ```
 ///
-/// Every method may be called from any thread at once. Matching reads an immutable snapshot, so
-/// opens never wait for each other; handlers run on the caller's thread, never under a lock, and
-/// may register, deregister or open other URLs.
+/// Every method may be called from any thread at once. Matching reads an immutable snapshot,
+/// each thread its own copy, so opens do not contend; handlers run on the caller's thread, never
+/// under a lock, and may register, deregister or open other URLs.
 public final class Router: Sendable {
     /// The options this router was created with.
     public let options: Options
