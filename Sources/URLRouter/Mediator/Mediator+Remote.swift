@@ -13,13 +13,14 @@ extension Mediator {
     ///
     /// The query items, percent-decoded, are the parameters (strings; `+` is not a space;
     /// the last of repeated names wins); the fragment is ignored; the target is never cached.
-    /// The path must be exactly one segment, the action: `/b/c` and `/b/` are not found.
+    /// The path must be exactly one segment, the action: `/b/c` and `/b/` are not found, nor is
+    /// a URL without a target (`app:///b`).
     ///
-    /// Refused, after percent-decoding: a target or action name that is empty or contains `/`
-    /// or a control character (`app://Shop/a%2Fb`, `app://Shop/a%00`), actions whose names
-    /// start with `native` in any letter case (`na%74iveX`, `NativeX`), a direct call of
-    /// ``notFoundAction``, and whatever ``remotePolicy`` refuses. The target's `notFound`
-    /// action and the ``noTargetHandler`` apply as for a local call.
+    /// Refused, after percent-decoding: a target or action name that contains `/` or a control
+    /// character (`app://Shop/a%2Fb`, `app://Shop/a%00`), actions whose names start with
+    /// `native` in any letter case (`na%74iveX`, `NativeX`), a direct call of ``notFoundAction``,
+    /// and whatever ``remotePolicy`` refuses. The target's `notFound` action and the
+    /// ``noTargetHandler`` apply as for a local call.
     ///
     /// `completion` is called exactly once, before this returns, with the result that is
     /// also returned.
