@@ -116,8 +116,8 @@ struct Trie: Sendable {
     var fallbacks: [(scheme: Int32, leaf: Int32)] = []
     /// Placeholder types: the built-ins first, then the router's own.
     var types: [RouteParameterType] = RouteParameterType.builtins
-    /// Once leaves' priorities differ: the highest priority of any leaf at or below each node
-    /// (by node number; never lowered on removal), and each leaf's priority. Empty before, when
+    /// Once leaves' priorities differ: an upper bound on the priority of the leaves at or below
+    /// each node (by node number; never lowered), and each leaf's priority. Empty before, when
     /// the first complete match in specificity order wins and nothing else needs comparing.
     var maxPriorities = ChunkedArray<Int32>()
     var leafPriorities = ChunkedArray<Int32>()

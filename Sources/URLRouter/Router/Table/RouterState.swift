@@ -33,8 +33,8 @@ struct RouterState: Sendable {
         return (patterns, normalized)
     }
 
-    /// Adds a route, refusing conflicts unless `replacing`. Everything is checked before
-    /// anything changes, so a refused route leaves the state as it was. With `origins`, the
+    /// Adds a route, refusing conflicts unless `replacing`. Everything is checked before any
+    /// route or leaf changes, so a refused route leaves them as they were. With `origins`, the
     /// route has the leaves of every origin's pattern (see ``LinkOrigin``).
     ///
     /// - Complexity: O(pattern length × origins); independent of the number of routes.
@@ -68,7 +68,7 @@ struct RouterState: Sendable {
         var firstLeaf = Int32(trie.leaves.count)
         if leafCount == 1, !replacing, let pattern = patterns.first {
             // One walk finds the place and makes its nodes: a conflict means the whole path is
-            // there already, so a refused pattern adds nothing.
+            // there already, so a refused pattern adds nothing but looser priority bounds.
             let segments = pattern.expansions[0]
             let endpoint = trie.endpoint(
                 scheme: pattern.scheme, isFallback: pattern.isFallback, segments: segments,
