@@ -30,7 +30,7 @@ public struct RouteError: Error, Sendable, Hashable, CustomStringConvertible {
         case missingParameter
         /// Interceptors redirected a URL in a loop.
         case redirectLoop
-        /// A deferred open was dropped because the queue was full or the router was reset.
+        /// A deferred open was dropped: the queue was full and it was the oldest.
         case dropped
         /// The mediator found no target of that name.
         case targetNotFound

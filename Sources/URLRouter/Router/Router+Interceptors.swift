@@ -1,4 +1,4 @@
-/// Sees every open before its handler, and lets it proceed, sends it elsewhere, or refuses it.
+/// Sees an open before its access rules and handler, and lets it proceed, redirects or refuses it.
 ///
 /// ```swift
 /// struct LoginGate: RouteInterceptor {

@@ -87,7 +87,7 @@ extension Router {
         return RouteMatch(parameters: RouteParameters(url: url, table: table, offsets: raw.offsets))
     }
 
-    /// The open pipeline: match, policies, interceptors, handler, declines, observers.
+    /// The open pipeline: scheme list, match, interceptors, access rules, handler, declines, observers.
     @discardableResult
     func perform(
         _ url: String, source: RouteSource, userInfo: [String: any Sendable],
