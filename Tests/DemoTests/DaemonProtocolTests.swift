@@ -86,6 +86,24 @@ struct DaemonProtocolTests {
         }
     }
 
+    /// More pipelined requests than the daemon holds replies for: it stops reading while the
+    /// client catches up, and answers the requests it has already read once the client has,
+    /// whether or not the client says more or closes its side.
+    @Test(arguments: [false, true])
+    func requestsPipelinedPastTheReplyBufferAreAllAnsweredInOrder(_ halfCloseAfterSending: Bool) throws {
+        let daemon = try RunningDaemon()
+        let client = try daemon.connect()
+        let count = 3000
+        let batch = (0..<count).map { "OPEN \(DemoLinks.item($0))\n" }.joined()
+        let writer = client.sendInBackground(Array(batch.utf8), thenShutdownWrite: halfCloseAfterSending)
+        let lines = try halfCloseAfterSending ? client.waitForClose(timeout: 10) : client.readLines(count, timeout: 10)
+        #expect(writer.wait(timeout: .now() + 10) == .success, "the daemon stopped reading the requests")
+        try #require(lines.count == count, "\(lines.count) replies to \(count) requests")
+        let wrong = try lines.indices.filter { try ReplyLine(lines[$0]).parameters["id"] != String($0) }
+        #expect(wrong.isEmpty, "replies out of order or wrong, first at \(wrong.prefix(3))")
+        if !halfCloseAfterSending { #expect(try ReplyLine(client.request("PING")).ok) }
+    }
+
     @Test func logHasOneLinePerRequestWithQueryValuesRedacted() throws {
         let daemon = try RunningDaemon()
         let client = try daemon.connect()

@@ -42,8 +42,10 @@ final class Connection {
 
     var hasPendingOutput: Bool { outputOffset < output.count }
 
-    /// Done: nothing more will be read, nothing is owed, nothing is left to write.
-    var isFinished: Bool { broken || (readClosed && slots.isEmpty && !hasPendingOutput) }
+    /// Done: nothing more will be read, no request is left unanswered, nothing is left to write.
+    var isFinished: Bool {
+        broken || (readClosed && slots.isEmpty && !hasPendingOutput && !framer.hasUnscannedBytes)
+    }
 
     /// Appends a new request's slot, already answered when `reply` is given.
     func addSlot(url: String?, reply: Reply?, now: MonotonicInstant, timeout: Double) -> UInt64 {

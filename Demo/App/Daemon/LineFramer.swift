@@ -26,6 +26,10 @@ struct LineFramer {
     /// True when bytes of an unfinished line are waiting (or being discarded).
     var hasPartialLine: Bool { head < buffer.count || discarding }
 
+    /// True when bytes are buffered that ``next()`` has not looked at yet: they may hold
+    /// complete lines.
+    var hasUnscannedBytes: Bool { scanned < buffer.count }
+
     /// Adds bytes read from the socket.
     mutating func append(_ bytes: UnsafeRawBufferPointer) {
         if head > 0 && head == buffer.count {

@@ -101,6 +101,9 @@ extension SocketServer {
     /// Closes the clients that are done or gone.
     func closeFinished() {
         for client in connections.values where client.isFinished {
+            if !client.broken && client.framer.hasPartialLine {
+                log.note("conn=\(client.id) incomplete request discarded (no newline before the connection ended)")
+            }
             close(client.fd)
             connections[client.id] = nil
             acceptPausedUntil = nil

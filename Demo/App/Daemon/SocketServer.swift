@@ -83,6 +83,11 @@ final class SocketServer {
                 if events != 0 && client.hasPendingOutput { client.flush(now: .now()) }
             }
             expireDeadlines()
+            // Requests read while a client had no room wait in its framer; now that replies
+            // went out or handlers finished, it may have room again.
+            for client in polled where connections[client.id] != nil && client.framer.hasUnscannedBytes {
+                if !client.broken && hasRoom(client) { handleBufferedLines(client) }
+            }
             // Close before accepting, so clients that hung up in this round free their places.
             closeFinished()
             if accepting && listening && descriptors[acceptIndex].revents != 0 {
@@ -118,10 +123,9 @@ final class SocketServer {
                 handleBufferedLines(client)
                 if count < readBuffer.count { return }
             } else if count == 0 {
+                // The complete lines still buffered are answered as room allows; what is
+                // left after them when the connection closes is an incomplete request.
                 client.readClosed = true
-                if client.framer.hasPartialLine {
-                    log.note("conn=\(client.id) incomplete request discarded (no newline before end of input)")
-                }
                 return
             } else if errno == EINTR {
                 continue
@@ -132,24 +136,29 @@ final class SocketServer {
         }
     }
 
-    /// Turns complete lines into requests while the client has room for more replies.
+    /// Turns complete lines into requests while the client has room for more replies. Returns
+    /// with no complete line left, or with no room: replies unsent (the loop waits for the
+    /// client to read them) or requests in flight (their completions call this again).
     func handleBufferedLines(_ client: Connection) {
         let now = MonotonicInstant.now()
-        while hasRoom(client), !client.broken, let event = client.framer.next() {
-            client.lastActivity = now
-            switch event {
-            case .overlong:
-                answer(client, url: nil, with: .failed(.lineTooLong(limit: configuration.lineLimit)), now: now)
-            case .line(let bytes):
-                switch RequestLine.parse(bytes) {
-                case .failure(let error): answer(client, url: nil, with: .failed(error), now: now)
-                case .success(.ping): answer(client, url: nil, with: .pong, now: now)
-                case .success(.open(let url)): dispatch(url, for: client, now: now)
+        repeat {
+            while hasRoom(client), !client.broken, let event = client.framer.next() {
+                client.lastActivity = now
+                switch event {
+                case .overlong:
+                    answer(client, url: nil, with: .failed(.lineTooLong(limit: configuration.lineLimit)), now: now)
+                case .line(let bytes):
+                    switch RequestLine.parse(bytes) {
+                    case .failure(let error): answer(client, url: nil, with: .failed(error), now: now)
+                    case .success(.ping): answer(client, url: nil, with: .pong, now: now)
+                    case .success(.open(let url)): dispatch(url, for: client, now: now)
+                    }
                 }
+                client.moveReadyRepliesToOutput()
             }
-            client.moveReadyRepliesToOutput()
-        }
-        client.flush(now: now)
+            // The socket may take every reply at once and leave room for the lines after them.
+            client.flush(now: now)
+        } while !client.broken && hasRoom(client) && client.framer.hasUnscannedBytes
     }
 
     func answer(_ client: Connection, url: String?, with reply: Reply, now: MonotonicInstant) {

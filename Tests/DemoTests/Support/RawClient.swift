@@ -97,6 +97,25 @@ final class RawClient {
         return lines
     }
 
+    /// Writes `bytes` on another thread while this one reads the replies, then half-closes
+    /// when `thenShutdownWrite`; the returned group is left once all of it is written.
+    func sendInBackground(_ bytes: [UInt8], thenShutdownWrite: Bool) -> DispatchGroup {
+        let group = DispatchGroup()
+        let fd = self.fd
+        DispatchQueue.global().async(group: group) {
+            var offset = 0
+            while offset < bytes.count {
+                let sent = bytes.withUnsafeBytes {
+                    SocketCalls.sendBytes(fd, $0.baseAddress! + offset, $0.count - offset)
+                }
+                guard sent > 0 else { return }
+                offset += sent
+            }
+            if thenShutdownWrite { shutdown(fd, Int32(SHUT_WR)) }
+        }
+        return group
+    }
+
     /// Half-closes: the daemon sees end of input but can still reply.
     func shutdownWrite() { shutdown(fd, Int32(SHUT_WR)) }
 
