@@ -53,6 +53,37 @@ struct DaemonProtocolTests {
         #expect(try ReplyLine(client.request("PING")).ok)
     }
 
+    /// URLs the router itself rejects: the reply carries its code, which the help lists too.
+    static let routerRejections: [ProtocolCase] = [
+        .line(
+            "more query items than the router takes",
+            "OPEN shop://item/1?" + (0..<300).map { "k\($0)=v" }.joined(separator: "&"), error: "limit_exceeded"),
+        .line(
+            "more path segments than the router takes",
+            "OPEN shop://category/" + String(repeating: "a/", count: 100), error: "limit_exceeded"),
+    ]
+
+    @Test(arguments: routerRejections)
+    func urlsTheRouterRejectsGetItsCode(_ testCase: ProtocolCase) throws {
+        let daemon = try RunningDaemon()
+        let client = try daemon.connect()
+        try client.send(testCase.bytes)
+        let reply = try client.nextReply()
+        #expect(reply.error == testCase.error, "\(reply.object)")
+        #expect(try ReplyLine(client.request("PING")).ok)
+    }
+
+    /// A script switches on the codes `serve --help` lists: every code a reply can carry is there.
+    @Test func everyErrorCodeARepliesCarriesIsListedInTheHelp() throws {
+        let help = try DeepLinkBinary.run(["serve", "--help"]).stdout
+        let start = try #require(help.range(of: "Error codes:"))
+        let end = try #require(help.range(of: "Commands are", range: start.upperBound..<help.endIndex))
+        let listed = Set(
+            help[start.upperBound..<end.lowerBound].split { !$0.isLetter && $0 != "_" }.map(String.init))
+        let codes = (Self.cases + Self.routerRejections).compactMap(\.error) + ["timeout", "idle_timeout", "busy"]
+        #expect(codes.filter { !listed.contains($0) }.isEmpty, "listed: \(listed.sorted())")
+    }
+
     @Test func routedReplyCarriesPatternParametersAndResult() throws {
         let daemon = try RunningDaemon()
         let line = try daemon.connect().request("OPEN \(DemoLinks.item)")

@@ -115,7 +115,10 @@ enum Help {
               OPEN <url>    → {"ok":true,"pattern":"…","parameters":{…},"result":…}
                             | {"ok":false,"error":"<code>","url":"…","message":"…"}
               Error codes: not_found, refused, bad_request, bad_encoding, unknown_command,
-              line_too_long, timeout, idle_timeout, busy, forbidden.
+              line_too_long, timeout, idle_timeout, busy, forbidden; limit_exceeded for a URL
+              over the router's limits (length, path segments, query items); and the router's
+              other failures of an open: declined, redirect_loop, dropped, target_not_found,
+              action_not_found, invalid_result.
               Commands are case-insensitive; a trailing \\r is ignored. A line without its
               newline is not a request: when the client closes, it is discarded unanswered.
 
