@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 #if canImport(Glibc)
@@ -41,16 +42,30 @@ struct SendCommandTests {
         #expect(!ping.stderr.contains("did not answer"), "\(ping.stderr)")
     }
 
-    @Test func daemonThatNeverAnswersExits3AfterTheTimeout() throws {
+    // Any timeout --timeout takes is one, down to the smallest (a zero socket timeout would
+    // mean waiting forever).
+    @Test(arguments: ["0.5", "0.0000001", "1e-9"])
+    func daemonThatNeverAnswersExits3AfterTheTimeout(_ timeout: String) throws {
         let directory = try TemporaryDirectory()
         let path = directory.path + "/mute.sock"
         let listener = try MuteListener(path: path)
         let started = Date()
-        let result = try DeepLinkBinary.run(["send", "--timeout", "0.5", "--socket", path, DemoLinks.item])
+        let result = try DeepLinkBinary.run(["send", "--timeout", timeout, "--socket", path, DemoLinks.item])
         #expect(result.status == 3)
         #expect(result.stderr.contains("did not answer"), "\(result.stderr)")
         #expect(Date().timeIntervalSince(started) < 5)
         withExtendedLifetime(listener) {}
+    }
+
+    @Test func daemonThatTricklesAReplyWithoutEndingItExits3AfterTheTimeout() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path + "/trickle.sock"
+        let listener = try TricklingListener(path: path)
+        defer { listener.stop() }
+        let result = try DeepLinkBinary.run(["send", "--timeout", "0.5", "--socket", path, DemoLinks.item])
+        #expect(result.status == 3)
+        #expect(result.stderr.contains("did not answer within 0.5 s"), "\(result.stderr)")
+        #expect(result.stderr.contains("was not delivered"), "\(result.stderr)")
     }
 
     struct UnsendableURL: CustomTestStringConvertible, Sendable {
@@ -108,4 +123,37 @@ final class MuteListener {
     }
 
     deinit { close(fd) }
+}
+
+/// A Unix socket that accepts one connection and answers it with a reply that never ends:
+/// one byte every 50 ms, never a newline.
+final class TricklingListener: Sendable {
+    private let fd: Int32
+    private let stopped = Atomic<Bool>(false)
+
+    init(path: String) throws {
+        fd = SocketCalls.makeStream()
+        guard let address = SocketCalls.address(path) else { throw HarnessError("path too long: \(path)") }
+        let bound = SocketCalls.attach(fd, to: address, bind)
+        guard bound == 0, listen(fd, 8) == 0 else { throw HarnessError("cannot listen on \(path)") }
+        Thread { [self] in trickle() }.start()
+    }
+
+    deinit { close(fd) }
+
+    /// Ends the reply and wakes a pending accept.
+    func stop() {
+        stopped.store(true, ordering: .relaxed)
+        shutdown(fd, Int32(SHUT_RDWR))
+    }
+
+    private func trickle() {
+        let client = accept(fd, nil, nil)
+        guard client >= 0 else { return }
+        defer { close(client) }
+        var byte = UInt8(ascii: "{")
+        while !stopped.load(ordering: .relaxed) && SocketCalls.sendBytes(client, &byte, 1) == 1 {
+            usleep(50_000)
+        }
+    }
 }

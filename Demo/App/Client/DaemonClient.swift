@@ -13,8 +13,9 @@ struct ClientError: Error {
     var notListening = false
 }
 
-/// A blocking client for one request: connect, write one line, read one line, all within a
-/// deadline.
+/// A blocking client for one request: connect, write one line, read one line. Connecting and
+/// writing each wait at most `timeout`; the reply must be complete `timeout` after the request
+/// is written, however slowly its bytes come.
 struct DaemonClient {
     /// The longest reply line accepted.
     static let maxReplyLength = 1 << 20
@@ -55,8 +56,10 @@ struct DaemonClient {
     }
 
     private func setTimeouts(_ fd: Int32) {
+        // A zero timeval means no timeout at all: a timeout under a microsecond is one microsecond.
+        let microseconds = max(1, Int((timeout * 1_000_000).rounded(.up)))
         // `.init`: the fields are Int on Linux, tv_usec is Int32 on Darwin.
-        var limit = timeval(tv_sec: .init(timeout), tv_usec: .init((timeout - timeout.rounded(.down)) * 1_000_000))
+        var limit = timeval(tv_sec: .init(microseconds / 1_000_000), tv_usec: .init(microseconds % 1_000_000))
         let size = socklen_t(MemoryLayout<timeval>.size)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, size)
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &limit, size)
@@ -77,11 +80,21 @@ struct DaemonClient {
         }
     }
 
+    private var noAnswer: ClientError {
+        ClientError(message: "the daemon on \(path) did not answer within \(SecondsFormat.text(timeout))")
+    }
+
     private func readLine(_ fd: Int32) throws(ClientError) -> String {
         let deadline = MonotonicInstant.now().adding(seconds: timeout)
         var reply: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
         while true {
+            // The socket's receive timeout bounds each wait, not the whole reply: a daemon that
+            // sends a byte now and then must not hold the link forever.
+            var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let waited = poll(&ready, 1, Int32(MonotonicInstant.now().milliseconds(until: deadline)))
+            if waited < 0 && errno == EINTR { continue }
+            if waited == 0 { throw noAnswer }
             let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             if count > 0 {
                 reply += chunk[0..<count]
@@ -93,10 +106,10 @@ struct DaemonClient {
                 }
             } else if count == 0 {
                 throw ClientError(message: "the daemon on \(path) closed the connection without replying")
-            } else if errno == EINTR && MonotonicInstant.now() < deadline {
+            } else if errno == EINTR {
                 continue
-            } else if errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR {
-                throw ClientError(message: "the daemon on \(path) did not answer within \(SecondsFormat.text(timeout))")
+            } else if errno == EAGAIN || errno == EWOULDBLOCK {
+                throw noAnswer
             } else {
                 throw ClientError(message: "reading the reply failed: \(FileDescriptor.describe(errno))")
             }
