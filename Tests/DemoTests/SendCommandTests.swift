@@ -68,6 +68,28 @@ struct SendCommandTests {
         #expect(result.stderr.contains("was not delivered"), "\(result.stderr)")
     }
 
+    /// A daemon at its client limit answers `busy` and takes nothing: the link is not
+    /// delivered, as when no daemon answers.
+    @Test func busyDaemonLeavesTheLinkUndeliveredAndExits3() throws {
+        let daemon = try RunningDaemon()
+        // Each place taken, and served once so that it is known to be taken.
+        let clients = try (0..<256).map { _ in
+            let client = try daemon.connect()
+            _ = try client.request("PING")
+            return client
+        }
+        let result = try daemon.send(["--", DemoLinks.item])
+        #expect(result.status == 3, "\(result.stdout)\(result.stderr)")
+        #expect(result.stderr.contains("busy"), "\(result.stderr)")
+        #expect(result.stderr.contains("The link \(DemoLinks.item) was not delivered"), "\(result.stderr)")
+        let json = try daemon.send(["--json", "--", DemoLinks.item])
+        #expect(json.status == 3)
+        #expect(try ReplyLine(json.stdout.trimmingCharacters(in: .newlines)).error == "busy", "\(json.stdout)")
+        #expect(try daemon.send(["--ping"]).status == 3)
+        withExtendedLifetime(clients) {}
+        #expect(!daemon.log.contains("url="), "no link was routed")
+    }
+
     struct UnsendableURL: CustomTestStringConvertible, Sendable {
         var testDescription: String
         var url: String

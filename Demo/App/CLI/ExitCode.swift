@@ -6,7 +6,7 @@ enum ExitCode: Int32 {
     case notRouted = 1
     /// Usage error: unknown subcommand or option, missing or extra argument (like sysexits' 64, but 2 as most tools use).
     case usage = 2
-    /// `send`: no daemon is listening on the socket, or it did not answer in time.
+    /// `send`: no daemon is listening on the socket, it did not answer in time, or it was busy.
     case daemonUnreachable = 3
     /// `serve`: another daemon already listens on the socket.
     case alreadyRunning = 4

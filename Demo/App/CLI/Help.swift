@@ -20,8 +20,8 @@ enum Help {
              (send: also a URL that cannot be one request line)
           2  usage error: unknown subcommand or option, missing or extra argument, or a
              relative DEEPLINK_SOCKET
-          3  send: daemon not reachable (no socket, nobody listening, no answer in time);
-             the link was not delivered
+          3  send: daemon not reachable (no socket, nobody listening, no answer in time,
+             or busy with its most clients); the link was not delivered
           4  serve: another daemon is already listening on the socket
           5  serve: the socket could not be set up (directory, permissions, path)
         """
@@ -185,8 +185,9 @@ enum Help {
              URL is not sent, and --json prints the reply the daemon would give
              ({"ok":false,"error":"bad_request"|"line_too_long",…})
           2  usage error (missing URL, unknown option, relative DEEPLINK_SOCKET)
-          3  daemon not reachable: no socket, nobody listening, or no answer in time;
-             the link was not delivered
+          3  daemon not reachable: no socket, nobody listening, no answer in time, or a
+             busy reply (the daemon serves its most clients; --json prints it); the link
+             was not delivered
         """
     }
 

@@ -46,6 +46,15 @@ enum SendCommand {
             printError("deeplink send: the daemon's reply is not one of ours: \(LogLine.printable(replyLine))")
             return .daemonUnreachable
         }
+        if case .failed(let error) = reply, error.code == ReplyError.busyCode {
+            // A daemon at its client limit took nothing: the link is undelivered, as when no
+            // daemon answers, and worth opening again.
+            if json { print(replyLine) }
+            printError(
+                "deeplink send: the daemon on \(configured.path) is busy: \(error.message)\n"
+                    + UndeliveredLink.busyAdvice(url: url))
+            return .daemonUnreachable
+        }
         print(json ? replyLine : HumanOutput.describe(reply, url: url))
         return ExitCode(reply)
     }

@@ -27,6 +27,12 @@ enum UndeliveredLink {
         return lines.joined(separator: "\n")
     }
 
+    /// The line printed after a `busy` reply: the daemon runs but took nothing.
+    static func busyAdvice(url: String?) -> String {
+        guard let url else { return "The daemon runs but took no request; try again when it has fewer clients." }
+        return "The link \(LogLine.printable(url)) was not delivered; open it again when the daemon has fewer clients."
+    }
+
     /// `word` quoted for a POSIX shell when it holds anything but safe characters.
     static func shellWord(_ word: String) -> String {
         let safe = word.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "/._-+:,@%=".contains($0)) }

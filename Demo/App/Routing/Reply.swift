@@ -161,8 +161,11 @@ struct ReplyError: Error, Sendable, Equatable {
         ReplyError(code: "timeout", url: url, message: "no answer within \(SecondsFormat.text(seconds))")
     }
 
+    /// The code of ``busy(limit:)``: the daemon took no request.
+    static let busyCode = "busy"
+
     static func busy(limit: Int) -> ReplyError {
-        ReplyError(code: "busy", url: nil, message: "the daemon already serves \(limit) clients; try again")
+        ReplyError(code: busyCode, url: nil, message: "the daemon already serves \(limit) clients; try again")
     }
 }
 
