@@ -87,6 +87,22 @@ struct DaemonLifecycleTests {
         #expect(throws: HarnessError.self) { try daemon.connect() }
     }
 
+    /// A client that never reads holds its replies past the drain's 5 s: the daemon still
+    /// exits 0, and its log says what it gave up on rather than dropping it without a word.
+    @Test func drainThatRunsOutOfTimeSaysWhatWasLeftAndExits0() throws {
+        let daemon = try RunningDaemon()
+        let reader = try daemon.connect()
+        let batch = Array(String(repeating: "OPEN \(DemoLinks.item)\n", count: 2000).utf8)
+        let writer = reader.sendInBackground(batch, thenShutdownWrite: false)
+        // It reads one reply, so the daemon has its requests, and no more.
+        #expect(try reader.nextReply().ok)
+        #expect(try daemon.stop(timeout: 15) == 0)
+        #expect(!daemon.socketExists)
+        #expect(daemon.log.contains("gave up on 1 client(s)"), "\(daemon.log.suffix(600))")
+        reader.close()
+        _ = writer.wait(timeout: .now() + 5)
+    }
+
     @Test(
         .enabled(
             if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"),

@@ -94,6 +94,12 @@ final class SocketServer {
                 acceptAll()
             }
         }
+        if drainDeadline != nil && !connections.isEmpty {
+            let unanswered = connections.values.reduce(0) { $0 + $1.slots.count }
+            log.note(
+                "drain timeout: gave up on \(connections.count) client(s) with replies unsent or requests unread; "
+                    + "\(unanswered) request(s) in flight unanswered")
+        }
         for client in connections.values { close(client.fd) }
         connections.removeAll()
         if listening { listener.stopListening() }
