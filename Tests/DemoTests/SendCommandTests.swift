@@ -90,6 +90,20 @@ struct SendCommandTests {
         #expect(!daemon.log.contains("url="), "no link was routed")
     }
 
+    /// A path no Unix socket can have is a usage error, as a relative `DEEPLINK_SOCKET` is,
+    /// not a daemon that may be stuck.
+    @Test(arguments: [true, false])
+    func socketPathTooLongForAUnixSocketIsAUsageError(_ asOption: Bool) throws {
+        let path = "/tmp/" + String(repeating: "x", count: 120) + ".sock"
+        let result =
+            try asOption
+            ? DeepLinkBinary.run(["send", "--socket", path, DemoLinks.item])
+            : DeepLinkBinary.run(["send", DemoLinks.item], environment: ["DEEPLINK_SOCKET": path])
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr.contains("longer than"), "\(result.stderr)")
+        #expect(!result.stderr.contains("stuck"), "\(result.stderr)")
+    }
+
     struct UnsendableURL: CustomTestStringConvertible, Sendable {
         var testDescription: String
         var url: String

@@ -30,6 +30,14 @@ enum SendCommand {
             printError("deeplink send: \(error.message)")
             return .usage
         }
+        guard UnixSocketAddress(path: configured.path) != nil else {
+            // No daemon can listen there: the path is wrong, not the daemon.
+            let undelivered = url.map { "\nThe link \(LogLine.printable($0)) was not delivered." } ?? ""
+            printError(
+                "deeplink send: the socket path is longer than \(UnixSocketAddress.maxPathLength) bytes, "
+                    + "more than a Unix socket takes: \(configured.path)" + undelivered)
+            return .usage
+        }
         let client = DaemonClient(path: configured.path, timeout: timeout)
         let replyLine: String
         do {
