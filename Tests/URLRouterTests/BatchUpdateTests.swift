@@ -22,6 +22,17 @@ import Testing
         #expect(router.routes.map(\.pattern) == ["shop://item/:id", "shop://cart"])
     }
 
+    @Test func removeAllInABatchClearsTheRoutesBeforeIt() throws {
+        let router = try patternEchoRouter(["shop://item/:id", "shop://old"])
+        try router.update { routes in
+            routes.removeAll()
+            try routes.registerObject("shop://new") { _ in "new" }
+        }
+        #expect(router.routes.map(\.pattern) == ["shop://new"])
+        #expect(router.match("shop://item/1") == nil)
+        #expect(router.object(for: "shop://new") as? String == "new")
+    }
+
     /// A step that throws inside the closure drops the whole batch, whatever came before it;
     /// a step whose error the closure catches does not.
     @Test(arguments: ["conflict", "bad pattern", "thrown by the closure"])

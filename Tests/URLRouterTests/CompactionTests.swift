@@ -47,6 +47,24 @@ struct CompactionTests {
         #expect(router.routes.map(\.returnsObject) == [false, true, false])
     }
 
+    /// A rebuilt table keeps what an external open is checked against: a route's access rule,
+    /// and the remote-call rules of a route bridged to the mediator.
+    @Test func aRebuiltTableKeepsTheChecksOfExternalOpens() throws {
+        let router = Router()
+        try router.registerObject("app://admin", access: .internalOnly) { _ in "admin" }
+        try router.register("app://probe", target: "Probe", action: "nativePing", on: probeMediator())
+        for rebuilt in [false, true] {
+            #expect(router.outcomes("app://admin") == [.value("admin")], "rebuilt: \(rebuilt)")
+            #expect(router.outcomes("app://admin", source: .external) == [.failure(.refused)], "rebuilt: \(rebuilt)")
+            #expect(router.outcomes("app://probe") == [.value("Probe.notFound(nativePing)")], "rebuilt: \(rebuilt)")
+            #expect(router.outcomes("app://probe", source: .external) == [.failure(.refused)], "rebuilt: \(rebuilt)")
+            #expect(!router.canOpen("app://probe", source: .external), "rebuilt: \(rebuilt)")
+            for index in 0..<200 { try router.register("app://temp/\(index)") { _ in } }
+            for index in 0..<200 { #expect(router.deregister("app://temp/\(index)")) }
+            #expect(router.state.withLock { $0.routes.count } < 202, "the table was rebuilt")
+        }
+    }
+
     @Test func theDumpLeavesOutBranchesWithoutRoutes() throws {
         let router = Router()
         try router.register("shop://item/:id/edit") { _ in }

@@ -58,6 +58,22 @@ struct DeclineTests {
         #expect(router.object(for: "shop://item/1") as? String == "fallback")
     }
 
+    /// A handler that kept the request has returned: a later decline is ignored, and the request
+    /// still completes the open.
+    @Test func declineAfterTheHandlerReturnedIsIgnored() throws {
+        let router = Router()
+        let kept = Slot<RouteRequest>()
+        try router.register("shop://item/:id", priority: 1) { request in kept.set(request) }
+        try router.register("shop://item/*") { request in request.complete("second") }
+        let log = CompletionLog()
+        #expect(router.open("shop://item/1", completion: log.completion))
+        let request = try #require(kept.get)
+        kept.set(nil)
+        request.decline()
+        request.complete("late")
+        #expect(log.all == [.value("late")])
+    }
+
     @Test func declineAfterCompleteIsIgnored() throws {
         let router = Router()
         try router.register("shop://item/:id", priority: 1) { request in

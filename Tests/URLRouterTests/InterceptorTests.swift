@@ -75,6 +75,51 @@ struct InterceptorTests {
         #expect(router.outcomes("loop://0") == [.failure(.redirectLoop)])
     }
 
+    /// A chain of 16 redirects is followed to its end; one redirect more is refused as a loop.
+    @Test(
+        "redirect chains up to 16 long are followed",
+        arguments: [(16, Outcome.value("reached 16")), (17, .failure(.redirectLoop))])
+    func redirectChainLength(redirects: Int, expected: Outcome) throws {
+        let router = Router()
+        try router.registerObject("chain://:step<int>") { request in "reached \(request.parameters["step"]!)" }
+        router.addInterceptor { open in
+            let step = Int(open.url.dropFirst("chain://".count))!
+            return step < redirects ? .redirect("chain://\(step + 1)") : .proceed
+        }
+        #expect(router.outcomes("chain://0") == [expected])
+    }
+
+    @Test func interceptorsSeeTheSourceAndTheOpenersUserInfo() throws {
+        let router = try Self.makeRouter()
+        let seen = Recorder<String>()
+        router.addInterceptor { open in
+            seen.record("\(open.source) \(open.userInfo["from"] as? String ?? "-")")
+            return open.source == .external ? .refuse("not from outside") : .proceed
+        }
+        #expect(router.outcomes("shop://item/1", userInfo: ["from": "push"]) == [.value("item 1")])
+        #expect(router.outcomes("shop://item/2", source: .external, userInfo: ["from": "web"]) == [.failure(.refused)])
+        #expect(seen.values == ["internal push", "external web"])
+    }
+
+    /// A redirect starts the pipeline again: the URL it leads to from outside must pass the
+    /// external scheme list and the access rules of its own route.
+    @Test func aRedirectFromOutsideMeetsTheSchemeListAndAccessRulesAgain() throws {
+        let router = Router(options: .init(allowedExternalSchemes: ["shop"]))
+        try router.registerObject("shop://admin", access: .internalOnly) { _ in "admin" }
+        try router.registerObject("account://orders") { _ in "orders" }
+        router.addInterceptor { open in
+            switch open.url {
+            case "shop://old-orders": .redirect("account://orders")
+            case "shop://old-admin": .redirect("shop://admin")
+            default: .proceed
+            }
+        }
+        #expect(router.outcomes("shop://old-orders") == [.value("orders")])
+        #expect(router.outcomes("shop://old-admin") == [.value("admin")])
+        #expect(router.outcomes("shop://old-orders", source: .external) == [.failure(.refused)])
+        #expect(router.outcomes("shop://old-admin", source: .external) == [.failure(.refused)])
+    }
+
     @Test func interceptorsCanBeAddedWhileOpening() throws {
         let router = try Self.makeRouter()
         let added = Atomic<Bool>(false)

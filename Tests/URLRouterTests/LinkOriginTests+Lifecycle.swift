@@ -133,6 +133,9 @@ struct LinkOriginLifecycleTests {
         arguments: [
             ("https://shop.example.com/item/1", true),
             ("https://SHOP.EXAMPLE.COM/item/1", true),
+            ("HTTPS://shop.example.com/item/1", true),
+            ("HTTPS://evil.net/item/1", false),  // the scheme list has https, but the host list decides
+            ("HTTP://shop.example.com/item/1", false),
             ("shop://item/1", true),
             ("https://evil.net/item/1", false),
             ("https://shop.example.com.evil.net/item/1", false),

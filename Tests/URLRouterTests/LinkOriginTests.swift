@@ -63,6 +63,7 @@ struct LinkOriginTests {
             ("item/:id", [.scheme("shop"), .scheme("SHOP")]),
             ("item/:id", [.web("shop.example.com"), .web("Shop.Example.com")]),
             ("item/:id", [.scheme("https")]),
+            ("item/:id", [.scheme("Http")]),
             ("item/:id", [.scheme("1shop")]),
             ("item/:id", [.scheme("")]),
             ("item/:id", [.web("shop.example.com:443")]),
@@ -73,12 +74,20 @@ struct LinkOriginTests {
             ("item/:id", [.web("")]),
             ("item/:id", [.web("-shop.example.com")]),
             ("item/:id", [.web("shop..example.com")]),
+            ("item/:id", [.web(String(repeating: "a", count: 64) + ".example.com")]),
         ])
     func invalid(path: String, origins: [LinkOrigin]) throws {
         let router = Router()
         let error = caught { try router.register(path, origins: origins) { _ in } }
         #expect(error?.code == .invalidPattern)
         #expect(router.routes.isEmpty)
+    }
+
+    @Test func aHostLabelMayHoldUpTo63Bytes() throws {
+        let router = Router()
+        let host = String(repeating: "a", count: 63) + ".example.com"
+        try router.registerObject("item/:id", origins: [.web(host)]) { $0.parameters["id"] }
+        #expect(router.object(for: "https://\(host)/item/42") as? String == "42")
     }
 
     @Test func listedOnceWithItsSources() throws {

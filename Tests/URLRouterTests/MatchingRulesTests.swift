@@ -72,6 +72,10 @@ import URLRouter
         WinnerCase(["a/**", "a/:x", "a/*", "a/:x<int>", "a/:x.json"], "x://a/1.json", "a/:x.json"),
         WinnerCase(["a/**", "a/:x", "a/*", "a/:x<int>"], "x://a/1", "a/:x<int>"),
         WinnerCase(["a/**", "a/:x", "a/*"], "x://a/1", "a/:x"),
+        // of two suffixes that both fit, the longer, in both registration orders
+        WinnerCase(["a/:x.gz", "a/:x.tar.gz"], "x://a/b.tar.gz", "a/:x.tar.gz"),
+        WinnerCase(["a/:x.tar.gz", "a/:x.gz"], "x://a/b.tar.gz", "a/:x.tar.gz"),
+        WinnerCase(["a/:x.tar.gz", "a/:x.gz"], "x://a/b.gz", "a/:x.gz"),
         // left to right: the first difference decides
         WinnerCase(["a/:x/c", "a/b/:y"], "x://a/b/c", "a/b/:y"),
         WinnerCase(["a/b/:y", "a/:x/c"], "x://a/b/c", "a/b/:y"),

@@ -151,10 +151,11 @@ private let row = #"{"pattern": "a://b", "target": "T", "action": "x"}"#
                 #"row 1, line 1: field "action" must be a string, found null"#,
             ]),
         BadTable(
-            name: "empty and padded", json: "[{\"pattern\": \"\", \"target\": \" Shop\", \"action\": \"x\"}]",
+            name: "empty and padded", json: "[{\"pattern\": \"\", \"target\": \" Shop\", \"action\": \"x \"}]",
             issues: [
                 #"row 1, line 1: field "pattern" is empty"#,
                 #"row 1, line 1: field "target" starts or ends with white space: " Shop""#,
+                #"row 1, line 1: field "action" starts or ends with white space: "x ""#,
             ]),
         BadTable(
             name: "mistyped priorities",

@@ -32,6 +32,17 @@ struct ObserverTests {
         #expect(event.duration >= .zero)
     }
 
+    @Test func anOpenAnInterceptorRefusesIsReportedAsRefusedWithItsPattern() throws {
+        let router = Router()
+        try router.register("shop://item/:id") { _ in }
+        router.addInterceptor { open in open.url.hasSuffix("/blocked") ? .refuse("blocked") : .proceed }
+        let events = Recorder<String>()
+        router.addObserver { events.record("\($0.outcome.rawValue) \($0.pattern ?? "-")") }
+        router.open("shop://item/blocked")
+        router.open("shop://item/1")
+        #expect(events.values == ["refused shop://item/:id", "handled shop://item/:id"])
+    }
+
     @Test func redactionCanBeTurnedOff() throws {
         let router = Router()
         try router.register("shop://item/:id") { _ in }

@@ -25,6 +25,9 @@ import Testing
         Case(routes: [("t://a/b/c", 0), ("t://a/:x/c", 9), ("t://:y/b/c", 4)], url: "t://a/b/c", winner: "t://a/:x/c"),
         // Scheme-less routes and the scheme's own, with the switch made by a scheme-less one.
         Case(routes: [("t://a/b", 0), ("a/:x", 1)], url: "t://a/b", winner: "a/:x"),
+        // Priorities past 32 bits keep their order: the highest stays above 1, the lowest below -1.
+        Case(routes: [("t://a/b", 1), ("t://a/:q", .max)], url: "t://a/b", winner: "t://a/:q"),
+        Case(routes: [("t://a/:q", -1), ("t://a/b", .min)], url: "t://a/b", winner: "t://a/:q"),
     ])
     func theHighestPriorityWins(_ test: Case) throws {
         let router = Router()

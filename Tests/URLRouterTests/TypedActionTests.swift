@@ -80,6 +80,15 @@ struct TypedActionTests {
         #expect(mediator.perform(target: "TypedShop", action: "basket", params: ["items": ["x"]]) == nil)
     }
 
+    /// A list where the field takes one value gives its last element, as the last of repeated
+    /// query items wins in a URL.
+    @Test func aListForAScalarFieldGivesItsLastElement() throws {
+        let value = mediator.perform(
+            target: "TypedShop", action: "basket", params: ["items": [5], "coupon": ["OLD", "NEW"]])
+        let basket = try #require(value as? Basket)
+        #expect(basket.items == [5] && basket.coupon == "NEW")
+    }
+
     @Test func failures() {
         let missing = Mediator()
         #expect(caught { try missing.perform(CountRequest()) }?.code == .targetNotFound)

@@ -177,6 +177,34 @@ struct TypedRouteTests {
         #expect(error?.code == .invalidParameter)
     }
 
+    @Test func urlForWritesQueryFieldsInTheOrderTheTypeDeclares() throws {
+        struct Search: URLRoute {
+            static let pattern = "shop://search"; var q: String; var category: String?; var after: Int?
+        }
+        let router = Router()
+        try router.register(Search.self) { _, _ in }
+        let url = try router.url(for: Search(q: "tea", category: "green", after: 3))
+        #expect(url == "shop://search?q=tea&category=green&after=3")
+    }
+
+    /// A `Double` field takes `1e39`; a `Float` field does not, as no finite `Float` is that large.
+    @Test func aFloatFieldRefusesWhatItsRangeCannotHold() throws {
+        struct Gauge: URLRoute { static let pattern = "gauge://level"; var value: Float }
+        let router = Router()
+        try router.register(Gauge.self) { _, _ in }
+        #expect(router.match("gauge://level?value=2.5", as: Gauge.self)?.value == 2.5)
+        #expect(router.match("gauge://level?value=1e39", as: Gauge.self) == nil)
+        #expect(!router.canOpen("gauge://level?value=1e39"))
+    }
+
+    /// A path value wins over query items of the same name, for an array field too.
+    @Test func anArrayFieldNamedLikeAPlaceholderReadsThePathValueAlone() throws {
+        struct TagRoute: URLRoute { static let pattern = "shop://tag/:tags"; var tags: [String] }
+        let router = Router()
+        try router.register(TagRoute.self) { _, _ in }
+        #expect(router.match("shop://tag/red?tags=blue&tags=green", as: TagRoute.self)?.tags == ["red"])
+    }
+
     @Test(
         "registration refuses declarations that do not fit the pattern",
         arguments: [

@@ -304,11 +304,12 @@ import URLRouter
     @Test func typedParameterAccessors() throws {
         let router = Router()
         try router.register("x://t") { _ in }
-        let parameters = try #require(router.match("x://t?i=42&d=1.5&b=true&z=0&n=x")).parameters
+        let parameters = try #require(router.match("x://t?i=42&d=1.5&b=true&o=1&z=0&n=x")).parameters
         #expect(parameters.int("i") == 42)
         #expect(parameters.int("d") == nil)
         #expect(parameters.double("d") == 1.5)
         #expect(parameters.bool("b") == true)
+        #expect(parameters.bool("o") == true)
         #expect(parameters.bool("z") == false)
         #expect(parameters.bool("n") == nil)
         #expect(parameters.int("missing") == nil)
