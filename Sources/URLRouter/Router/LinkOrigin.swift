@@ -18,8 +18,8 @@
 public enum LinkOrigin: Sendable, Hashable, CustomStringConvertible {
     /// A custom scheme, e.g. `shop` for `shop://item/42`. Compared case-insensitively.
     case scheme(String)
-    /// A web host, e.g. `shop.example.com` for `https://shop.example.com/item/42`. ASCII only
-    /// (write an internationalised name in its `xn--` form); compared case-insensitively.
+    /// A web host, e.g. `shop.example.com` for `https://shop.example.com/item/42`. ASCII only, labels
+    /// of at most 63 bytes (write an internationalised name in its `xn--` form); compared case-insensitively.
     case web(String)
 
     /// `shop` for a scheme, `https://shop.example.com` for a web host.
@@ -50,7 +50,7 @@ public enum LinkOrigin: Sendable, Hashable, CustomStringConvertible {
             guard Self.isHostName(lowered) else {
                 throw .invalidPattern(
                     pattern,
-                    "the web host \(RouteError.quoted(host)) is not a host name: dot-separated labels of ASCII letters, digits and \"-\", no port, no userinfo, no trailing dot."
+                    "the web host \(RouteError.quoted(host)) is not a host name: dot-separated labels of 1 to 63 ASCII letters, digits and \"-\", no port, no userinfo, no trailing dot."
                 )
             }
             return .web(lowered)
