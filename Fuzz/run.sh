@@ -16,7 +16,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-TARGETS=(PatternRegistration URLMatching GenerationRoundTrip MediatorPerformURL RouteTableLoading DaemonRequestLine TypedMatching WebLinkOrigins)
+TARGETS=(PatternRegistration URLMatching GenerationRoundTrip MediatorPerformURL RouteTableLoading DaemonRequestLine TypedMatching WebLinkOrigins ReferenceMatching)
 OUT=Fuzz/.out
 # fuzzer,address (the default) or fuzzer alone; binaries and logs of the two builds are kept apart.
 SANITIZERS=${SANITIZERS:-fuzzer,address}
