@@ -6,10 +6,9 @@
 /// no order (two typed placeholders of different types at the same place, two suffixes), every
 /// such match is a winner.
 ///
-/// `ReferenceMatcher.swift`, `ReferenceMatcher+Reading.swift` and `ReferenceScenario.swift` are
-/// each in `Fuzz/Support` and in `Tests/URLRouterTests`, the same file twice (`.ci/run` checks
-/// that the copies are equal): the fuzz targets and the tests are different modules. They use
-/// the standard library only.
+/// `ReferenceMatcher.swift`, `ReferenceMatcher+Reading.swift` and `ReferenceScenario.swift` serve
+/// the fuzz targets and the tests, two different modules: `Tests/URLRouterTests` holds links to
+/// these files. They use the standard library only.
 
 /// One segment of a pattern, as written.
 enum ReferenceSegment: Hashable, Sendable {
