@@ -82,8 +82,9 @@ struct ReferenceMatch: Sendable {
     /// 0 the scheme's own patterns, 1 scheme-less ones, 2 the scheme's fallback.
     var tier: Int
     var segments: [ReferenceSegment]
-    /// The rank of the segment that took each URL segment, then -1 for a pattern that ends
-    /// there, or 5 for a `**` that takes the rest.
+    /// The rank of the segment that took each URL segment, times 1,000, less a suffix's length
+    /// (the longer suffix wins), then -1 for a pattern that ends there, or 5,000 for a `**` that
+    /// takes the rest.
     var ranks: [Int]
     var parameters: [String: String] = [:]
     var wildcard: [String] = []
@@ -102,9 +103,8 @@ struct ReferenceMatch: Sendable {
 enum ReferenceVerdict: Equatable, Sendable {
     case agrees
     /// The router took a match that loses to another on a later segment only because, at an
-    /// earlier segment, the two went through placeholders of the same kind but of different
-    /// types or suffixes. The article orders kinds, not types or suffixes; the router tries the
-    /// whole branch of one before the other.
+    /// earlier segment, the two went through typed placeholders of different types. The article
+    /// leaves those unordered: the first branch that matches to the end wins.
     case sameKindBranchFirst(String)
     case differs(String)
 }
@@ -226,7 +226,7 @@ struct ReferenceRouter: Sendable {
         for (index, segment) in combination.enumerated() {
             if segment == .rest {
                 match.wildcard = segments[index...].map { String(decoding: $0, as: UTF8.self) }
-                match.ranks.append(5)
+                match.ranks.append(ReferenceSegment.rest.rank * 1000)
                 return match
             }
             guard index < segments.count else { return nil }
@@ -244,7 +244,10 @@ struct ReferenceRouter: Sendable {
             case .any, .rest:
                 break
             }
-            match.ranks.append(segment.rank)
+            // Of two suffixes that fit, the longer wins.
+            let suffixCount =
+                if case .placeholder(_, _, let suffix) = segment { Self.decode(Array(suffix.utf8)).count } else { 0 }
+            match.ranks.append(segment.rank * 1000 - suffixCount)
         }
         guard combination.count == segments.count else { return nil }
         match.ranks.append(-1)

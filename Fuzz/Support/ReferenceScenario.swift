@@ -79,7 +79,7 @@ struct ReferenceScenario: Sendable {
         if var pattern = like, !pattern.pieces.isEmpty {
             let index = choices.below(pattern.pieces.count)
             pattern.pieces[index].segment = segment(&choices, index, last: index == pattern.pieces.count - 1)
-            return knownBugLeftOut(pattern)
+            return pattern
         }
         var pattern = ReferencePattern()
         switch choices.below(8) {
@@ -104,7 +104,7 @@ struct ReferenceScenario: Sendable {
             }
             pattern.pieces.append((segment(&choices, index, last: index == count - 1), group))
         }
-        return knownBugLeftOut(pattern)
+        return pattern
     }
 
     static func segment(_ choices: inout some ReferenceChoices, _ index: Int, last: Bool) -> ReferenceSegment {
@@ -119,16 +119,6 @@ struct ReferenceScenario: Sendable {
         case 12: return .any
         default: return last ? .rest : .any
         }
-    }
-
-    /// Known router bug, left out: optional-group combinations that differ only in the case of
-    /// a literal that compares case-insensitively (`app://(/A)(/a)`) have one shape, yet the
-    /// pattern registers instead of being refused as ambiguous.
-    static func knownBugLeftOut(_ pattern: ReferencePattern) -> ReferencePattern {
-        guard pattern.pieces.contains(where: { $0.group != nil }) else { return pattern }
-        var pattern = pattern
-        pattern.pieces = pattern.pieces.map { $0.segment == .literal("A") ? (.literal("a"), $0.group) : $0 }
-        return pattern
     }
 
     /// A URL: its segments random, or made to fit one combination of `pattern` and then maybe

@@ -7,8 +7,9 @@ import Foundation
 /// Invariants: registration and deregistration succeed or fail as the reference predicts
 /// (conflicts by shape, ambiguous optional groups); the router's winner for each URL is the
 /// reference's, with the same combination: priority, every path value (read back through the
-/// subscript too) and the wildcard; `canOpen` agrees with `match`. One known disagreement with
-/// the article is let through, and only that one: `ReferenceVerdict.sameKindBranchFirst`.
+/// subscript too) and the wildcard; `canOpen` agrees with `match`. Where the rules leave the
+/// choice open (typed placeholders of different types at one place), any branch that matches
+/// to the end is right: `ReferenceVerdict.sameKindBranchFirst`.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func referenceMatchingFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     guard size > 0, let data else { return 0 }

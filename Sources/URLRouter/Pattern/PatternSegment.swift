@@ -35,11 +35,14 @@ enum PatternSegment: Hashable, Sendable {
         }
     }
 
-    /// The segment with its placeholder name erased: two patterns conflict when their shapes are
-    /// equal.
-    var shape: PatternSegment {
-        if case .parameter(_, let type, let suffix) = self { return .parameter(name: "", type: type, suffix: suffix) }
-        return self
+    /// The segment with its placeholder name erased, and a literal's ASCII letters lowercased when
+    /// `folded`: two combinations of one pattern are ambiguous when their shapes are equal.
+    func shape(folded: Bool) -> PatternSegment {
+        switch self {
+        case .parameter(_, let type, let suffix): .parameter(name: "", type: type, suffix: suffix)
+        case .literal(let text) where folded: .literal(LinkOrigin.asciiLowercased(text))
+        default: self
+        }
     }
 
     /// The placeholder's name, if this segment captures one.

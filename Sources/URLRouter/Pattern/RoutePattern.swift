@@ -111,10 +111,6 @@ private struct Parser {
         let expansions = try expand(rest, &index, depth: 0).map { expansion throws(RouteError) in
             try expansion.withUnsafeBufferPointer { path throws(RouteError) in try segments(path, slashes, knownTypes) }
         }
-        let shapes = expansions.map { $0.map(\.shape) }
-        if Set(shapes).count != shapes.count {
-            throw fail("its optional groups are ambiguous: two combinations have the same shape.")
-        }
         return (scheme, hasAuthority, false, expansions)
     }
 

@@ -25,7 +25,5 @@ extension Router {
     }
 
     /// ``match(_:)`` for a Foundation `URL`.
-    public func match(_ url: URL) -> RouteMatch? {
-        match(url.absoluteString)
-    }
+    public func match(_ url: URL) -> RouteMatch? { match(url.absoluteString) }
 }

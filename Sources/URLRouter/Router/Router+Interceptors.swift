@@ -74,9 +74,7 @@ extension Router {
     /// ```swift
     /// router.removeAllInterceptors()   // opens reach their handlers unexamined again
     /// ```
-    public func removeAllInterceptors() {
-        try? mutate { state in state.hooks.interceptors.removeAll() }
-    }
+    public func removeAllInterceptors() { try? mutate { state in state.hooks.interceptors.removeAll() } }
 }
 
 extension RouteTable {

@@ -83,9 +83,7 @@ extension Router {
     }
 
     /// Removes every observer.
-    public func removeAllObservers() {
-        try? mutate { state in state.hooks.observers.removeAll() }
-    }
+    public func removeAllObservers() { try? mutate { state in state.hooks.observers.removeAll() } }
 }
 
 extension RouteTable {

@@ -200,9 +200,7 @@ public final class Router: Sendable {
     }
 
     /// Removes every route. Parameter types, interceptors and observers stay.
-    public func removeAll() {
-        try? mutate { state in state.removeAll() }
-    }
+    public func removeAll() { try? mutate { state in state.removeAll() } }
 
     /// Every registered route, in registration order.
     ///

@@ -15,10 +15,17 @@ struct RouterState: Sendable {
         RouteTable(trie: trie, routes: routes, options: options, hooks: hooks)
     }
 
+    /// `pattern` read with this router's types; ambiguous when two combinations are one to the trie.
     func parse(_ pattern: String, options: Router.Options) throws(RouteError) -> RoutePattern {
         let types = trie.types
-        return try RoutePattern(
+        let parsed = try RoutePattern(
             pattern, knownTypes: { name in types.contains { $0.name == name } }, limits: options.limits)
+        let folds = { (depth: Int) in Trie.folds(depth: depth, caseInsensitivePaths: options.caseInsensitivePaths) }
+        let shapes = parsed.expansions.map { $0.enumerated().map { $1.shape(folded: folds($0)) } }
+        guard Set(shapes).count == shapes.count else {
+            throw .invalidPattern(pattern, "its optional groups are ambiguous: two combinations have the same shape.")
+        }
+        return parsed
     }
 
     /// The patterns a registration puts in the trie: `text` itself, or one per link origin
