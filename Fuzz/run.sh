@@ -52,8 +52,9 @@ build() {
     local files
     mapfile -t files < <(sources "$target")
     echo "building $target" >&2
-    # ld.gold warns about every ASan helper symbol; those lines are noise.
-    swiftc -sanitize="$SANITIZERS" -parse-as-library -O -g -module-name "$(module "$target")" \
+    # ld.gold warns about every ASan helper symbol; those lines are noise. FUZZING tells the
+    # support files the tests also use that they are built into the library's own module.
+    swiftc -sanitize="$SANITIZERS" -parse-as-library -O -g -D FUZZING -module-name "$(module "$target")" \
         "${files[@]}" "Fuzz/Targets/$target.swift" -o "$OUT/$target$SUFFIX" 2>&1 \
         | { grep -v 'Cannot export local symbol' || true; }
     test -x "$OUT/$target$SUFFIX"

@@ -11,52 +11,7 @@ extension MatchingReferenceTests {
     @Test(arguments: 0..<250)
     func everySegmentKindAgreesWithTheReference(seed: Int) throws {
         var random = SeededRandom(seed: UInt64(seed) &* 7919 &+ 11)
-        let scenario = ReferenceScenario(&random)
-        let router = Router(options: .init(caseInsensitivePaths: scenario.caseInsensitivePaths))
-        for (name, accepts) in ReferenceRouter.customTypes {
-            try router.register(RouteParameterType(name, accepts: accepts))
-        }
-        var reference = ReferenceRouter(caseInsensitivePaths: scenario.caseInsensitivePaths)
-        var log: [String] = []
-        let steps = { "\(log.joined(separator: "; ")) (caseInsensitivePaths \(scenario.caseInsensitivePaths))" }
-
-        for step in scenario.steps {
-            log.append(step.description)
-            switch step {
-            case .register(let pattern, let priority, let replacing):
-                let expected = reference.register(pattern, priority: priority, replacing: replacing)
-                var outcome = ReferenceRouter.Registration.added
-                do {
-                    try router.register(pattern.text, priority: priority, replacing: replacing) { $0.complete(nil) }
-                } catch {
-                    outcome = error.code == .conflict ? .conflict : error.code == .invalidPattern ? .invalid : .added
-                    #expect(outcome != .added, "\(error) after \(steps())")
-                }
-                #expect(outcome == expected, "\(steps())")
-            case .deregister(let pattern):
-                #expect(router.deregister(pattern.text) == reference.deregister(pattern), "\(steps())")
-            }
-        }
-
-        for url in scenario.urls {
-            let match = router.match(url)
-            let path = match?.parameters.path ?? [:]
-            let verdict = reference.check(
-                url, pattern: match?.pattern, priority: match?.priority ?? 0, parameters: path,
-                wildcard: match?.wildcard ?? [])
-            switch verdict {
-            case .agrees, .sameKindBranchFirst:
-                // Typed placeholders of different types at one place are not ordered by the
-                // rules: the first branch that matches to the end wins.
-                break
-            case .differs(let problem):
-                Issue.record("\(url): \(problem) after \(steps())")
-            }
-            for (name, value) in path {
-                #expect(match?.parameters[name] == value, "\(name) in \(url)")
-            }
-            #expect(router.canOpen(url) == (match != nil), "\(url) after \(steps())")
-        }
+        try ReferenceScenario(&random).replay { problem in Issue.record(Comment(rawValue: problem)) }
     }
 
     /// Typed placeholders of different types at one place are not ordered by the rules: for

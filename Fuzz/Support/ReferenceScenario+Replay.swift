@@ -1,0 +1,59 @@
+#if !FUZZING  // the fuzz targets are built into the library's own module
+import URLRouter
+#endif
+
+extension ReferenceScenario {
+    /// Replays the scenario on a new router and on the reference, and reports each
+    /// disagreement, with the steps that led to it: a registration or deregistration whose
+    /// outcome the reference does not predict, a URL whose match is not the reference's winner
+    /// (where the rules leave the choice open, typed placeholders of different types at one
+    /// place, the first branch that matches to the end is right), a path value that does not
+    /// read back through the subscript, `canOpen` disagreeing with `match`.
+    func replay(report: (String) -> Void) throws {
+        let router = Router(options: .init(caseInsensitivePaths: caseInsensitivePaths))
+        for (name, accepts) in ReferenceRouter.customTypes {
+            try router.register(RouteParameterType(name, accepts: accepts))
+        }
+        var reference = ReferenceRouter(caseInsensitivePaths: caseInsensitivePaths)
+        var log: [String] = []
+        let shown = {
+            "\nsteps (caseInsensitivePaths \(caseInsensitivePaths)):\n" + log.joined(separator: "\n") + "\nroutes:\n"
+                + reference.routes.map { "\($0.pattern.text) priority \($0.priority)" }.joined(separator: "\n")
+        }
+        for step in steps {
+            log.append(step.description)
+            switch step {
+            case .register(let pattern, let priority, let replacing):
+                let expected = reference.register(pattern, priority: priority, replacing: replacing)
+                var outcome = ReferenceRouter.Registration.added
+                do {
+                    try router.register(pattern.text, priority: priority, replacing: replacing) { $0.complete(nil) }
+                } catch {
+                    outcome = error.code == .conflict ? .conflict : error.code == .invalidPattern ? .invalid : .added
+                    if outcome == .added { report("registering \(pattern.text) threw \(error)\(shown())") }
+                }
+                if outcome != expected {
+                    report("registering \(pattern.text): \(outcome), expected \(expected)\(shown())")
+                }
+            case .deregister(let pattern):
+                let expected = reference.deregister(pattern)
+                let removed = router.deregister(pattern.text)
+                if removed != expected {
+                    report("deregistering \(pattern.text): \(removed), expected \(expected)\(shown())")
+                }
+            }
+        }
+        for url in urls {
+            let match = router.match(url)
+            let path = match?.parameters.path ?? [:]
+            let verdict = reference.check(
+                url, pattern: match?.pattern, priority: match?.priority ?? 0, parameters: path,
+                wildcard: match?.wildcard ?? [])
+            if case .differs(let problem) = verdict { report("\(url): \(problem)\(shown())") }
+            for (name, value) in path where match?.parameters[name] != value {
+                report("\(name) does not read back in \(url)\(shown())")
+            }
+            if router.canOpen(url) != (match != nil) { report("canOpen and match disagree on \(url)\(shown())") }
+        }
+    }
+}

@@ -1,0 +1,1 @@
+../../Fuzz/Support/ReferenceScenario+Replay.swift
