@@ -8,7 +8,7 @@ extension ReferenceScenario {
     /// outcome the reference does not predict, a URL whose match is not the reference's winner
     /// (where the rules leave the choice open, typed placeholders of different types at one
     /// place, the first branch that matches to the end is right), a path value that does not
-    /// read back through the subscript, `canOpen` disagreeing with `match`.
+    /// read back through the subscript, `canOpen` or `explain` disagreeing with `match`.
     func replay(report: (String) -> Void) throws {
         let router = Router(options: .init(caseInsensitivePaths: caseInsensitivePaths))
         for (name, accepts) in ReferenceRouter.customTypes {
@@ -54,6 +54,8 @@ extension ReferenceScenario {
                 report("\(name) does not read back in \(url)\(shown())")
             }
             if router.canOpen(url) != (match != nil) { report("canOpen and match disagree on \(url)\(shown())") }
+            let explained = router.explain(url).winner
+            if explained != match?.pattern { report("explain names \(explained ?? "none") for \(url)\(shown())") }
         }
     }
 }

@@ -7,7 +7,7 @@ import Foundation
 /// Invariants: registration and deregistration succeed or fail as the reference predicts
 /// (conflicts by shape, ambiguous optional groups); the router's winner for each URL is the
 /// reference's, with the same combination: priority, every path value (read back through the
-/// subscript too) and the wildcard; `canOpen` agrees with `match`. Where the rules leave the
+/// subscript too) and the wildcard; `canOpen` and `explain`'s winner agree with `match`. Where the rules leave the
 /// choice open (typed placeholders of different types at one place), any branch that matches
 /// to the end is right: `ReferenceVerdict.sameKindBranchFirst`.
 @_cdecl("LLVMFuzzerTestOneInput")
