@@ -32,9 +32,11 @@ struct ReferenceScenario: Sendable {
     var urls: [String] = []
 
     /// Literals as patterns write them: escapes of the same text, a space, case, a malformed
-    /// escape, text a suffix or a type also takes.
+    /// escape, text a suffix or a type also takes, and one longer than the 16 bytes a literal
+    /// table slot holds.
     static let literals = [
         "a", "a", "b", "b", "A", "1", "%61", "a%20b", "a b", "x.json", "100%", "é", "%C3%A9", "true",
+        "segment-longer-than-sixteen",
     ]
     static let types = ["int", "double", "bool", "uuid", "az"]
     static let suffixes = [".json", ".gz", ".tar.gz", "%2Ejson", ".JSON"]
@@ -43,6 +45,7 @@ struct ReferenceScenario: Sendable {
         "a", "b", "A", "B", "1", "0", "42", "-7", "+3", "1.5", ".5", "5.", "1e3", "true", "false", "TRUE",
         "e621e1f8-c36c-495a-93fc-0c247a3e6e5f", "abc", "x", "%61", "%41", "a%20b", "a b", "a%2Fb", "%zz", "100%",
         "100%25", "%E4", "é", "%C3%A9", "%31", "x.json", "99999999999999999999", "tar", ".json", ".gz",
+        "segment-longer-than-sixteen", "SEGMENT-LONGER-THAN-SIXTEEN", "segment-longer-than-sixteen.json",
     ]
     static let urlSuffixes = [".json", ".gz", ".tar.gz", "%2Ejson", ".JSON", ".json.gz"]
     static let typeValues = [
