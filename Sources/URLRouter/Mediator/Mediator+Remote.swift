@@ -71,13 +71,13 @@ extension Mediator {
         return nil
     }
 
-    /// CTMediator's rule: `native…` actions are for local callers only. The first six bytes
-    /// are compared, ASCII letter case ignored, so no spelling of the prefix (`NATIVE`, or a
-    /// combining mark after the `e`) can reach one through a `notFound` action that matches
-    /// names loosely. `notFound` is refused because the mediator, not the URL, says which
-    /// action was missing.
+    /// CTMediator's rule: `native…` actions are for local callers only. The first six bytes of
+    /// the uppercased name are compared, so no letter case of the prefix (`NATIVE`, `natıve`
+    /// with a dotless i, or a combining mark after the `e`) can reach one through a `notFound`
+    /// action that matches names case-insensitively. `notFound` is refused because the
+    /// mediator, not the URL, says which action was missing.
     private static func alwaysRefused(_ action: String) -> String? {
-        if action.utf8.count >= 6, zip(action.utf8, "native".utf8).allSatisfy({ $0 | 0x20 == $1 }) {
+        if action.uppercased().utf8.starts(with: "NATIVE".utf8) {
             return "the action \(RouteError.quoted(action)) starts with \"native\"; such actions are local only."
         }
         if action == notFoundAction {
