@@ -62,10 +62,7 @@ extension Mediator {
             } else {
                 continue
             }
-            // Escaped, so that a NUL or a newline in it cannot cut or forge a log line.
-            let head = String(name.unicodeScalars.prefix(200)).debugDescription
-            let shown = name.unicodeScalars.count > 200 ? "\(head)… (\(name.utf8.count) bytes)" : head
-            return "the \(kind) name \(shown) \(problem); a name a URL reaches must not be empty "
+            return "the \(kind) name \(RouteError.escaped(name)) \(problem); a name a URL reaches must not be empty "
                 + "nor contain \"/\" or control characters."
         }
         return nil

@@ -110,7 +110,9 @@ struct JSONReader {
             let keyLine = line
             let key = try string()
             skipWhitespace()
-            guard current == UInt8(ascii: ":") else { throw error("expected ':' after \"\(key)\", found \(found())") }
+            guard current == UInt8(ascii: ":") else {
+                throw error("expected ':' after \(RouteError.escaped(key)), found \(found())")
+            }
             index += 1
             skipWhitespace()
             members.append((key, keyLine, try value()))
@@ -118,7 +120,7 @@ struct JSONReader {
             switch current {
             case UInt8(ascii: ","): index += 1; skipWhitespace()
             case UInt8(ascii: "}"): index += 1; return members
-            default: throw error("expected ',' or '}' after the value of \"\(key)\", found \(found())")
+            default: throw error("expected ',' or '}' after the value of \(RouteError.escaped(key)), found \(found())")
             }
         }
     }

@@ -115,11 +115,12 @@ private struct RowReader {
         var seen: [String: JSONNode.Member] = [:]
         for member in members {
             if seen[member.key] != nil {
-                issues.append(.init(row: row, line: member.line, message: "field \"\(member.key)\" appears twice"))
+                let key = RouteError.escaped(member.key)
+                issues.append(.init(row: row, line: member.line, message: "field \(key) appears twice"))
             } else if !RouteTableRow.fields.contains(member.key) {
                 let fields = RouteTableRow.fields.map { "\"\($0)\"" }.joined(separator: ", ")
-                issues.append(
-                    .init(row: row, line: member.line, message: "unknown field \"\(member.key)\"; a row has \(fields)"))
+                let message = "unknown field \(RouteError.escaped(member.key)); a row has \(fields)"
+                issues.append(.init(row: row, line: member.line, message: message))
             } else {
                 seen[member.key] = member
             }
@@ -162,7 +163,8 @@ private struct RowReader {
         }
         if text.isEmpty { return report(member.line, "field \"\(field)\" is empty") }
         if text.first!.isWhitespace || text.last!.isWhitespace {
-            return report(member.line, "field \"\(field)\" starts or ends with white space: \"\(text)\"")
+            return report(
+                member.line, "field \"\(field)\" starts or ends with white space: \(RouteError.escaped(text))")
         }
         return text
     }
@@ -172,7 +174,8 @@ private struct RowReader {
             return report(member.line, "field \"priority\" must be a whole number, found \(member.value.kind)")
         }
         guard let value = Int(text) else {
-            return report(member.line, "field \"priority\" must be a whole number that fits an Int, found \(text)")
+            let shown = RouteError.escaped(text)
+            return report(member.line, "field \"priority\" must be a whole number that fits an Int, found \(shown)")
         }
         return value
     }
@@ -180,7 +183,7 @@ private struct RowReader {
     private mutating func access(_ member: JSONNode.Member) -> RouteTableRow.Access? {
         let text = member.value.string
         guard let access = text.flatMap(RouteTableRow.Access.init(rawValue:)) else {
-            let found = text.map { "\"\($0)\"" } ?? member.value.kind
+            let found = text.map(RouteError.escaped) ?? member.value.kind
             return report(member.line, "field \"access\" must be \"public\" or \"internal\", found \(found)")
         }
         return access
@@ -223,9 +226,11 @@ public struct RouteTableError: Error, Sendable, Equatable, CustomStringConvertib
     /// Every problem found, in file order.
     public var issues: [Issue]
 
-    /// `Route table rejected: ` and the issue, or the issues one per indented line.
+    /// `Route table rejected: ` and the issue, or the issues one per indented line: the first
+    /// 50, then how many more there are.
     public var description: String {
-        let lines = issues.map(\.description)
+        var lines = issues.prefix(50).map(\.description)
+        if issues.count > 50 { lines.append("and \(issues.count - 50) more issues") }
         return "Route table rejected:" + (lines.count == 1 ? " " + lines[0] : lines.map { "\n  " + $0 }.joined())
     }
 

@@ -1,0 +1,38 @@
+import Testing
+import URLRouter
+
+/// A route table comes from a deployment, not from the app: its text is quoted in messages
+/// escaped and shortened, so a field cannot forge an issue line or flood a log.
+@Suite struct RouteTableMessageTests {
+    static let long = String(repeating: "k", count: 100_000)
+
+    @Test(
+        "Text from the file is shown escaped and shortened",
+        arguments: [
+            #"{"pattern": "a://b", "target": "T", "action": "x", "x\n  row 9, line 9: forged": 1}"#,
+            #"{"pattern": "a://b", "target": "T", "action": "x", "access": "public\n  row 9, line 9: forged"}"#,
+            #"{"pattern": "a://b", "target": "T\n  row 9, line 9: forged\n", "action": "x"}"#,
+            #"{"pattern": "a://b", "target": "T", "action": "x", "action": "y", "\#(long)": 1}"#,
+            #"{"pattern": "a://b", "target": "T", "action": "x", "priority": 1\#(String(repeating: "0", count: 100_000))}"#,
+            #"{"pattern": "a://b", "target": "T", "action": "\#(long) "}"#,
+            #"{"pattern": "a://b", "target": "T", "action": "x", "\#(long)" 1}"#,
+            #"{"pattern": "a://b", "target": "T", "action": "x", "\#(long)": 1 2}"#,
+        ])
+    func fileTextInMessagesIsEscapedAndShort(row: String) throws {
+        let error = try #require(throws: RouteTableError.self) { try RouteTableRow.parse("[\(row)]") }
+        for issue in error.issues {
+            #expect(!issue.message.contains("\n"), "\(issue.message.prefix(300))")
+            #expect(issue.message.utf8.count < 600, "\(issue.message.prefix(300))")
+        }
+        #expect(!error.description.contains("forged") || error.description.contains(#"\n  row 9"#))
+    }
+
+    @Test func aTableWithManyBadRowsListsTheFirstIssues() throws {
+        let rows = Array(repeating: #"{"pattern": "a://b"}"#, count: 5_000).joined(separator: ",\n")
+        let error = try #require(throws: RouteTableError.self) { try RouteTableRow.parse("[\n\(rows)\n]") }
+        #expect(error.issues.count == 10_000, "every issue is kept")
+        #expect(error.description.utf8.count < 5_000)
+        #expect(error.description.contains("row 1, line 2: missing field \"target\""))
+        #expect(error.description.hasSuffix("and 9950 more issues"), "\(error.description.suffix(80))")
+    }
+}
