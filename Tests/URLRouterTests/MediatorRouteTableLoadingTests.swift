@@ -141,4 +141,64 @@ private func routes(_ router: Router) -> [String] {
         #expect(reached.load(ordering: .relaxed) == 0)
         #expect(router.routes.map(\.pattern) == ["shop://taken"])
     }
+
+    /// Deregistering the rows of the last load and loading the next table in one batch swaps
+    /// them in one step: a reader opening a URL both tables serve never finds neither, and a
+    /// rejected table keeps the one before it.
+    @Test func aTableIsSwappedForAnotherInOneStep() throws {
+        let router = Router()
+        let mediator = shopMediator()
+        func table(_ extra: String) -> Data {
+            Data(
+                """
+                [{ "pattern": "shop://item/:id", "target": "Shop", "action": "itemView" },
+                 { "pattern": "shop://\(extra)", "target": "Shop", "action": "itemView" }]
+                """.utf8)
+        }
+        var rows = try router.loadRouteTable(from: table("old"), on: mediator)
+        let done = Atomic<Bool>(false)
+        let missed = Atomic<Int>(0)
+        let reader = Thread {
+            while !done.load(ordering: .acquiring) {
+                if router.object(for: "shop://item/5") == nil { missed.add(1, ordering: .relaxed) }
+            }
+        }
+        reader.start()
+        for round in 0..<40 {
+            rows = try router.update { routes in
+                for row in rows { routes.deregister(row.pattern, origins: row.origins) }
+                return try routes.loadRouteTable(from: table(round.isMultiple(of: 2) ? "new" : "old"), on: mediator)
+            }
+        }
+        let rejected = caught {
+            try router.update { routes in
+                for row in rows { routes.deregister(row.pattern, origins: row.origins) }
+                try routes.loadRouteTable(from: Data(#"[{"pattern": "shop://x", "target": "Shop"}]"#.utf8), on: mediator)
+            }
+        }
+        done.store(true, ordering: .releasing)
+        while !reader.isFinished { usleep(1_000) }
+        #expect(missed.load(ordering: .relaxed) == 0)
+        #expect(rejected?.code == .invalidRouteTable)
+        #expect(router.routes.map(\.pattern) == ["shop://item/:id", "shop://old"])
+    }
+
+    /// A rejected table leaves the batch as it was, so a batch that goes on past it keeps its
+    /// other changes and none of the table's rows.
+    @Test func aRejectedTableLeavesTheBatchAsItWas() throws {
+        let router = Router(options: .init(limits: .init(maxRouteTableLength: 200)))
+        let half = Data(
+            """
+            [{ "pattern": "shop://item/:id", "target": "Shop", "action": "itemView" },
+             { "pattern": "shop://kept", "target": "Shop", "action": "itemView" }]
+            """.utf8)
+        var errors: [RouteError.Code?] = []
+        try router.update { routes in
+            try routes.register("shop://kept") { _ in }
+            errors.append(caught { try routes.loadRouteTable(from: half, on: shopMediator()) }?.code)
+            errors.append(caught { try routes.loadRouteTable(from: Data(repeating: 32, count: 201)) }?.code)
+        }
+        #expect(errors == [.invalidRouteTable, .limitExceeded])
+        #expect(router.routes.map(\.pattern) == ["shop://kept"])
+    }
 }

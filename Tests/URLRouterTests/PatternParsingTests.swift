@@ -151,8 +151,12 @@ import Testing
         let error = caught { try router.register(test.pattern) { _ in } }
         #expect(error?.code == .invalidPattern)
         #expect(
-            error?.message.contains("\"\(test.pattern)\"") == true,
+            error?.message.contains(RouteError.quoted(test.pattern)) == true,
             "the message quotes the pattern: \(String(describing: error))")
+        #expect(
+            error?.message.contains(where: \.isNewline) == false
+                && error?.message.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F } == true,
+            "control characters in the pattern are escaped: \(String(describing: error))")
         #expect(
             error?.message.contains(test.problem) == true,
             "the message says what is wrong: \(String(describing: error))")

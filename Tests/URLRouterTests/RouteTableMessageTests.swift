@@ -36,3 +36,28 @@ import URLRouter
         #expect(error.description.hasSuffix("and 9950 more issues"), "\(error.description.suffix(80))")
     }
 }
+
+/// Every message quotes its input the same way: a URL or pattern with a line break or another
+/// control character cannot forge a line of the log it is written to.
+@Suite struct RouteErrorQuotingTests {
+    @Test(arguments: ["shop://cart\nrouted shop://forged", "shop://cart\r\u{0}\u{1B}[31m", "shop://\u{2028}x"])
+    func urlsAreQuotedEscaped(url: String) throws {
+        let failure = Slot<RouteError>()
+        Router().open(url) { result in if case .failure(let error) = result { failure.set(error) } }
+        let error = try #require(failure.get)
+        #expect(error.code == .notFound)
+        #expect(!error.message.contains { $0.isNewline || $0.unicodeScalars.first!.properties.generalCategory == .control })
+        #expect(error.message.contains(#"\"#))
+    }
+
+    @Test func patternsAreQuotedEscaped() throws {
+        let error = try #require(caught { try Router().register("shop://a\nb/(") { _ in } })
+        #expect(error.code == .invalidPattern)
+        #expect(error.message.hasPrefix(#"Invalid pattern "shop://a\nb/(": "#), "\(error.message)")
+    }
+
+    @Test func longInputIsShortened() throws {
+        let url = "shop://" + String(repeating: "x", count: 10_000)
+        #expect(RouteError.notFound(url).message.utf8.count < 300)
+    }
+}

@@ -62,7 +62,7 @@ extension Mediator {
             } else {
                 continue
             }
-            return "the \(kind) name \(RouteError.escaped(name)) \(problem); a name a URL reaches must not be empty "
+            return "the \(kind) name \(RouteError.quoted(name)) \(problem); a name a URL reaches must not be empty "
                 + "nor contain \"/\" or control characters."
         }
         return nil

@@ -1,12 +1,5 @@
 // The mediator's failures, as `RouteError`s whose messages quote the target and action.
 extension RouteError {
-    /// Text from outside the app as a quoted Swift literal, control characters escaped so they
-    /// cannot cut or forge a line of a message, shortened like ``quoted(_:)``.
-    static func escaped(_ text: String) -> String {
-        let head = String(text.unicodeScalars.prefix(200)).debugDescription
-        return text.unicodeScalars.count > 200 ? "\(head)… (\(text.utf8.count) bytes)" : head
-    }
-
     static func mediatorTargetNotFound(target: String, action: String) -> RouteError {
         RouteError(
             .targetNotFound,

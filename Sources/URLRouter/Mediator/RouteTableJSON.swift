@@ -111,7 +111,7 @@ struct JSONReader {
             let key = try string()
             skipWhitespace()
             guard current == UInt8(ascii: ":") else {
-                throw error("expected ':' after \(RouteError.escaped(key)), found \(found())")
+                throw error("expected ':' after \(RouteError.quoted(key)), found \(found())")
             }
             index += 1
             skipWhitespace()
@@ -120,7 +120,7 @@ struct JSONReader {
             switch current {
             case UInt8(ascii: ","): index += 1; skipWhitespace()
             case UInt8(ascii: "}"): index += 1; return members
-            default: throw error("expected ',' or '}' after the value of \(RouteError.escaped(key)), found \(found())")
+            default: throw error("expected ',' or '}' after the value of \(RouteError.quoted(key)), found \(found())")
             }
         }
     }

@@ -115,11 +115,11 @@ private struct RowReader {
         var seen: [String: JSONNode.Member] = [:]
         for member in members {
             if seen[member.key] != nil {
-                let key = RouteError.escaped(member.key)
+                let key = RouteError.quoted(member.key)
                 issues.append(.init(row: row, line: member.line, message: "field \(key) appears twice"))
             } else if !RouteTableRow.fields.contains(member.key) {
                 let fields = RouteTableRow.fields.map { "\"\($0)\"" }.joined(separator: ", ")
-                let message = "unknown field \(RouteError.escaped(member.key)); a row has \(fields)"
+                let message = "unknown field \(RouteError.quoted(member.key)); a row has \(fields)"
                 issues.append(.init(row: row, line: member.line, message: message))
             } else {
                 seen[member.key] = member
@@ -164,7 +164,7 @@ private struct RowReader {
         if text.isEmpty { return report(member.line, "field \"\(field)\" is empty") }
         if text.first!.isWhitespace || text.last!.isWhitespace {
             return report(
-                member.line, "field \"\(field)\" starts or ends with white space: \(RouteError.escaped(text))")
+                member.line, "field \"\(field)\" starts or ends with white space: \(RouteError.quoted(text))")
         }
         return text
     }
@@ -174,7 +174,7 @@ private struct RowReader {
             return report(member.line, "field \"priority\" must be a whole number, found \(member.value.kind)")
         }
         guard let value = Int(text) else {
-            let shown = RouteError.escaped(text)
+            let shown = RouteError.quoted(text)
             return report(member.line, "field \"priority\" must be a whole number that fits an Int, found \(shown)")
         }
         return value
@@ -183,7 +183,7 @@ private struct RowReader {
     private mutating func access(_ member: JSONNode.Member) -> RouteTableRow.Access? {
         let text = member.value.string
         guard let access = text.flatMap(RouteTableRow.Access.init(rawValue:)) else {
-            let found = text.map(RouteError.escaped) ?? member.value.kind
+            let found = text.map(RouteError.quoted) ?? member.value.kind
             return report(member.line, "field \"access\" must be \"public\" or \"internal\", found \(found)")
         }
         return access

@@ -11,7 +11,8 @@ extension Router {
     /// A row is registered as by ``register(_:target:action:on:priority:access:replacing:)``,
     /// never replacing a route. The rows are one batch (``update(_:)``): when any row is
     /// malformed, invalid or conflicting, nothing is registered, and concurrent opens never see
-    /// part of the table.
+    /// part of the table. To swap one table for another in one step, use
+    /// ``RouteBatch/loadRouteTable(from:on:)`` in ``update(_:)``.
     ///
     /// - Returns: the rows registered.
     /// - Throws: `.invalidRouteTable`, listing every problem with its row and line;
@@ -19,7 +20,7 @@ extension Router {
     @discardableResult
     public func loadRouteTable(from json: String, on mediator: Mediator = .shared) throws(RouteError) -> [RouteTableRow]
     {
-        try checkRouteTableLength(json.utf8.count, "The route table")  // before copying it
+        try options.checkRouteTableLength(json.utf8.count, "The route table")  // before copying it
         return try loadRouteTable(from: Data(json.utf8), on: mediator)
     }
 
@@ -30,28 +31,7 @@ extension Router {
     /// ```
     @discardableResult
     public func loadRouteTable(from data: Data, on mediator: Mediator = .shared) throws(RouteError) -> [RouteTableRow] {
-        try checkRouteTableLength(data.count, "The route table")
-        do throws(RouteTableError) {
-            let rows = try RouteTableRow.parse(data)
-            try update { routes throws(RouteTableError) in
-                var issues: [RouteTableError.Issue] = []
-                for row in rows {
-                    do throws(RouteError) {
-                        let (handler, check) = Router.bridge(target: row.target, action: row.action, on: mediator)
-                        try routes.add(
-                            row.pattern, origins: row.origins, priority: row.priority,
-                            access: row.access == .internal ? .internalOnly : .public, replacing: false,
-                            handler: handler, externalCheck: check)
-                    } catch {
-                        issues.append(RouteTableError.Issue(row: row.row, line: row.line, message: error.message))
-                    }
-                }
-                guard issues.isEmpty else { throw RouteTableError(issues: issues) }
-            }
-            return rows
-        } catch {
-            throw RouteError(.invalidRouteTable, error.description)
-        }
+        try update { routes throws(RouteError) in try routes.loadRouteTable(from: data, on: mediator) }
     }
 
     /// Registers a route table read from a file, like the `String` form.
@@ -73,18 +53,63 @@ extension Router {
                 .invalidRouteTable,
                 "Cannot read the route table \(RouteError.quoted(file.path)): \(error.localizedDescription)")
         }
-        try checkRouteTableLength(
+        try options.checkRouteTableLength(
             data.count, "The route table \(RouteError.quoted(file.path))", atLeast: data.count > limit)
         return try loadRouteTable(from: data, on: mediator)
     }
+}
 
+extension Router.Options {
     /// Throws `.limitExceeded` when a table of `length` bytes is over the limit.
-    private func checkRouteTableLength(_ length: Int, _ what: String, atLeast: Bool = false) throws(RouteError) {
-        let limit = options.limits.maxRouteTableLength
+    fileprivate func checkRouteTableLength(_ length: Int, _ what: String, atLeast: Bool = false) throws(RouteError) {
+        let limit = limits.maxRouteTableLength
         guard length > limit else { return }
         throw RouteError(
             .limitExceeded,
             "\(what) is \(atLeast ? "more than \(limit)" : "\(length)") bytes; the limit is \(limit) (Router.Limits.maxRouteTableLength)."
         )
+    }
+}
+
+extension RouteBatch {
+    /// Registers every row of a route table in the batch, as
+    /// ``Router/loadRouteTable(from:on:)-(Data,_)`` does, or none of them: a rejected table
+    /// leaves the batch as it was. With the deregistration of the rows an earlier load
+    /// returned, it swaps one table for another in one step; opens see the old table or the
+    /// new one, never neither, and a rejected new table keeps the old one.
+    ///
+    /// ```swift
+    /// rows = try router.update { routes in
+    ///     for row in rows { routes.deregister(row.pattern, origins: row.origins) }
+    ///     return try routes.loadRouteTable(from: newTable, on: mediator)
+    /// }
+    /// ```
+    /// - Throws: as the router's `loadRouteTable`.
+    @discardableResult
+    public mutating func loadRouteTable(from data: Data, on mediator: Mediator = .shared) throws(RouteError)
+        -> [RouteTableRow]
+    {
+        try options.checkRouteTableLength(data.count, "The route table")
+        let before = draft
+        do throws(RouteTableError) {
+            let rows = try RouteTableRow.parse(data)
+            var issues: [RouteTableError.Issue] = []
+            for row in rows {
+                do throws(RouteError) {
+                    let (handler, check) = Router.bridge(target: row.target, action: row.action, on: mediator)
+                    try add(
+                        row.pattern, origins: row.origins, priority: row.priority,
+                        access: row.access == .internal ? .internalOnly : .public, replacing: false,
+                        handler: handler, externalCheck: check)
+                } catch {
+                    issues.append(RouteTableError.Issue(row: row.row, line: row.line, message: error.message))
+                }
+            }
+            guard issues.isEmpty else { throw RouteTableError(issues: issues) }
+            return rows
+        } catch {
+            draft = before
+            throw RouteError(.invalidRouteTable, error.description)
+        }
     }
 }

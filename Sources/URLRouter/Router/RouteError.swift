@@ -80,10 +80,17 @@ public struct RouteError: Error, Sendable, Hashable, CustomStringConvertible {
         RouteError(.limitExceeded, "Rejected \(quoted(input)): \(problem)")
     }
 
-    /// Quotes user input for a message, shortening very long input so messages stay readable.
+    /// Quotes input for a message as a string literal: `"`, `\`, control characters and line
+    /// separators are escaped, so that none can forge a line of a log, and input past 200
+    /// characters is shortened.
     static func quoted(_ text: String) -> String {
-        let limit = 200
-        guard text.utf8.count > limit else { return "\"\(text)\"" }
-        return "\"\(text.prefix(limit))…\" (\(text.utf8.count) bytes)"
+        var shown = ""
+        for scalar in text.unicodeScalars.prefix(200) {
+            switch scalar.properties.generalCategory {
+            case .control, .lineSeparator, .paragraphSeparator: shown += scalar.escaped(asASCII: true)
+            default: shown += scalar == "\"" || scalar == "\\" ? "\\\(scalar)" : String(scalar)
+            }
+        }
+        return text.unicodeScalars.count > 200 ? "\"\(shown)…\" (\(text.utf8.count) bytes)" : "\"\(shown)\""
     }
 }
