@@ -173,7 +173,8 @@ private func routes(_ router: Router) -> [String] {
         let rejected = caught {
             try router.update { routes in
                 for row in rows { routes.deregister(row.pattern, origins: row.origins) }
-                try routes.loadRouteTable(from: Data(#"[{"pattern": "shop://x", "target": "Shop"}]"#.utf8), on: mediator)
+                try routes.loadRouteTable(
+                    from: Data(#"[{"pattern": "shop://x", "target": "Shop"}]"#.utf8), on: mediator)
             }
         }
         done.store(true, ordering: .releasing)

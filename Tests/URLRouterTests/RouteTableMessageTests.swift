@@ -46,7 +46,8 @@ import URLRouter
         Router().open(url) { result in if case .failure(let error) = result { failure.set(error) } }
         let error = try #require(failure.get)
         #expect(error.code == .notFound)
-        #expect(!error.message.contains { $0.isNewline || $0.unicodeScalars.first!.properties.generalCategory == .control })
+        #expect(
+            !error.message.contains { $0.isNewline || $0.unicodeScalars.first!.properties.generalCategory == .control })
         #expect(error.message.contains(#"\"#))
     }
 
