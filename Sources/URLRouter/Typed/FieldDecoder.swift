@@ -39,10 +39,8 @@ struct FieldDecoder: Decoder, SingleValueDecodingContainer {
     func decodeItself<T: Decodable>(_ type: T.Type) throws -> T {
         do {
             return try T(from: self)
-        } catch let failure as FieldFailure {
-            throw failure
         } catch {
-            throw FieldFailure(field: name, value: values.last, expected: "\(T.self)")
+            throw error as? FieldFailure ?? FieldFailure(field: name, value: values.last, expected: "\(T.self)")
         }
     }
 

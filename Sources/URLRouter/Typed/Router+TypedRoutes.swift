@@ -92,9 +92,9 @@ extension Router {
     public func match<Route: URLRoute>(_ url: String, as type: Route.Type) -> Route? {
         // The plain lookup: the fields are decoded once, below, not also to choose the route.
         guard case .matched(let first) = currentTable().lookup(url) else { return nil }
-        let pattern = Route.pattern
-        let match = first.route.pattern == pattern ? first : first.table.match(url, onlyPattern: pattern, after: first)
-        guard let match else { return nil }
+        let origins = Route.origins.compactMap { try? $0.normalized(for: Route.pattern).pattern(Route.pattern) }
+        let patterns = origins.isEmpty ? [Route.pattern] : origins
+        guard let match = first.table.match(url, onlyPatterns: patterns, from: first) else { return nil }
         return try? ParameterDecoder.decode(Route.self, from: match.parameters)
     }
 
@@ -139,10 +139,11 @@ extension RouterState {
         _ type: Value.Type, pattern: String, origins: [LinkOrigin] = [], priority: Int, access: RouteAccess,
         replacing: Bool, handler: Route.Handler, externalCheck: Route.ExternalCheck? = nil, options: Router.Options
     ) throws(RouteError) {
-        try RouteFields(Value.self).check("\(Value.self)", against: pattern, limits: options.limits)
+        let placeholders = try RouteFields(Value.self).check("\(Value.self)", against: pattern, limits: options.limits)
         try add(
             pattern, origins: origins, priority: priority, access: access, replacing: replacing, handler: handler,
             externalCheck: externalCheck, options: options)
-        hooks.typedRoutes[pattern] = TypedRouteCheck(Value.self)
+        routes[routes.count - 1]?.typed = TypedRouteCheck(Value.self, placeholders: placeholders)
+        hooks.typedRoutes += 1
     }
 }
