@@ -25,10 +25,8 @@ extension Router {
 
     /// The request's fields as a `Value`; nil, the request declined, when they do not decode.
     static func decode<Value: Decodable>(_ type: Value.Type, declining request: RouteRequest) -> Value? {
-        guard let value = try? ParameterDecoder.decode(Value.self, from: request.parameters) else {
-            request.decline()
-            return nil
-        }
+        let value = try? ParameterDecoder.decode(Value.self, from: request.parameters)
+        if value == nil { request.decline() }
         return value
     }
 
