@@ -62,6 +62,7 @@ struct FieldDecoder: Decoder, SingleValueDecodingContainer {
 
         mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
             guard !isAtEnd else { throw FieldFailure(field: field.name, value: nil, expected: "\(T.self)") }
+            if T.self != String.self, T.self is any Collection.Type { throw field.unsupported("a nested array") }
             let element = FieldDecoder(name: field.name, values: [field.values[currentIndex]], recorder: field.recorder)
             let value = try element.decode(type)
             currentIndex += 1

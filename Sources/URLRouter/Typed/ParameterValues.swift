@@ -25,7 +25,6 @@ extension RouteParameters: ParameterValues {
         return isPlaceholder(name) ? [] : queryItems.compactMap { $0.name == name ? $0.value : nil }
     }
 
-    /// Whether the matched route is typed and has a placeholder `name`, in a group the URL left out or not.
     private func isPlaceholder(_ name: String) -> Bool {
         table.routes.live(table.trie.leaves[Int(leaf)].route).typed?.placeholders.contains(name) ?? false
     }
