@@ -43,6 +43,28 @@ struct TypedRouteFieldSourceTests {
         #expect(router.outcomes("shop://item/1?page=x") == [.failure(.notFound)])
     }
 
+    @Test func typedRoutesSharingAPathComeAndGoWhileOthersOpen() async throws {
+        let router = Router()
+        try router.register(ShopItem.self) { item, request in request.complete("shop \(item.page ?? 0)") }
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for _ in 0..<200 {
+                    try? router.register(AuctionItem.self) { _, request in request.complete("auction") }
+                    router.deregister(AuctionItem.pattern, origins: AuctionItem.origins)
+                }
+            }
+            for _ in 0..<2 {
+                group.addTask {
+                    for _ in 0..<300 {
+                        #expect(router.outcomes("shop://item/1?page=2") == [.value("shop 2")])
+                        #expect(!router.canOpen("shop://item/1?page=x"))
+                        #expect(router.match("shop://item/1?page=2", as: ShopItem.self) == ShopItem(id: 1, page: 2))
+                    }
+                }
+            }
+        }
+    }
+
     @Test func typedRoutesKeepTheirChecksWhenTheTableIsCompacted() throws {
         let router = Router()
         try router.register(ShopItem.self) { _, request in request.complete("shop") }
