@@ -13,8 +13,8 @@ extension Router {
     /// parameter named `*`; `**` the one named `**`, a `/`-joined path. Matching the result
     /// against the pattern gives the parameters back.
     ///
-    /// - Throws: ``RouteError`` naming a missing placeholder (`.missingParameter`), or an empty
-    ///   value, a `.` or `..` segment, or one that fails its type (`.invalidParameter`), or a bad pattern.
+    /// - Throws: ``RouteError`` naming a missing placeholder (`.missingParameter`), an empty value, a `.` or `..`
+    ///   segment, or one that fails its type (`.invalidParameter`), a bad pattern, or a URL over ``Limits``.
     public func url(for pattern: String, parameters: [String: String]) throws(RouteError) -> String {
         let (parsed, types) = try state.withLock { (state: inout RouterState) throws(RouteError) in
             (try state.parse(pattern, options: options), state.trie.types)
@@ -65,10 +65,17 @@ extension Router {
             URLEncoding.encode(name, allowed: .queryItem) + "=" + URLEncoding.encode(value, allowed: .queryItem)
         }
         if !query.isEmpty { url += "?" + query.joined(separator: "&") }
+        url = try openable(url)
         if parsed.expansions.count > 1 {
             try checkRoundTrip(url, pattern: pattern, types: types, path: path, wildcard: wildcard)
         }
         return url
+    }
+
+    /// `url`, unless it is over a limit, so that this router would refuse to open it.
+    func openable(_ url: String) throws(RouteError) -> String {
+        guard case .overLimit(let problem) = currentTable().lookup(url) else { return url }
+        throw .limitExceeded(url, problem)
     }
 
     /// Throws unless matching `url` against `pattern` alone gives back the values it was built
@@ -82,10 +89,7 @@ extension Router {
         alone.trie.types = types
         try alone.add(
             pattern, priority: 0, access: .public, replacing: false, handler: .action { _ in }, options: options)
-        let lookup = alone.freeze(options: options).lookup(url)
-        // Over a limit, opening the URL will say so; there is nothing to read back.
-        if case .overLimit = lookup { return }
-        guard case .matched(let match) = lookup else {
+        guard case .matched(let match) = alone.freeze(options: options).lookup(url) else {
             throw RouteError(
                 .invalidParameter, "\(RouteError.quoted(url)) does not match \(RouteError.quoted(pattern)).")
         }

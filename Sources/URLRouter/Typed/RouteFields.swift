@@ -46,20 +46,15 @@ final class RouteFields: ParameterValues {
                 "\(typeName).\(field) is \(type), which neither a path segment nor a query item can fill.")
         }
         guard let parsed = try? RoutePattern(pattern, knownTypes: { _ in true }, limits: limits) else { return [] }
-        let placeholders = Self.placeholders(of: parsed)
-        for name in placeholders where isComplete && !names.contains(name) {
+        for case .parameter(let name, _, _) in parsed.expansions.joined() where isComplete && !names.contains(name) {
             throw .invalidPattern(pattern, "the placeholder \":\(name)\" has no field in \(typeName).")
         }
-        return Set(placeholders)
+        return Self.placeholders(of: parsed)
     }
 
-    /// The named placeholders of every expansion, in order, each once.
-    static func placeholders(of pattern: RoutePattern) -> [String] {
-        var names: [String] = []
-        for expansion in pattern.expansions {
-            for case .parameter(let name, _, _) in expansion where !names.contains(name) { names.append(name) }
-        }
-        return names
+    /// The named placeholders of every expansion.
+    static func placeholders(of pattern: RoutePattern) -> Set<String> {
+        Set(pattern.expansions.joined().compactMap { if case .parameter(let name, _, _) = $0 { name } else { nil } })
     }
 
     /// A stand-in value of `field`'s type, noting the field.

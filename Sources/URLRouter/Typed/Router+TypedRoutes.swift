@@ -109,7 +109,7 @@ extension Router {
     public func url<Route: URLRoute>(for route: Route, origin: LinkOrigin? = nil) throws(RouteError) -> String {
         let fields = try ParameterEncoder.encode(route)
         let parsed = try RoutePattern(Route.pattern, knownTypes: { _ in true }, limits: options.limits)
-        let placeholders = Set(RouteFields.placeholders(of: parsed))
+        let placeholders = RouteFields.placeholders(of: parsed)
         var path: [String: String] = [:]
         var query: [String] = []
         for (name, values) in fields {
@@ -127,7 +127,7 @@ extension Router {
                 try self.url(for: Route.pattern, parameters: path)
             }
         if !query.isEmpty { url += "?" + query.joined(separator: "&") }
-        return url
+        return try openable(url)
     }
 }
 
