@@ -106,10 +106,11 @@ import URLRouter
         }
     }
 
-    /// Values that need care in a path segment, a query name or a query value.
+    /// Values that need care in a path segment, a query name or a query value (`.` and `..`,
+    /// which no path segment can hold, are checked on their own).
     static let awkwardValues: [String] = [
         "plain", "a b", "a/b", "/lead", "trail/", "a?b", "a#b", "a&b", "a=b", "a+b", "100%", "%41", "%zz", "%E4",
-        "é", "家居", "🎉", "👨‍👩‍👧", "a%2Fb", ":colon", "@", ";,$!'()*", "~._-", "  ", "+", "%", "?#&=+%/", ".", "..",
+        "é", "家居", "🎉", "👨‍👩‍👧", "a%2Fb", ":colon", "@", ";,$!'()*", "~._-", "  ", "+", "%", "?#&=+%/", ".x", "...",
         "\u{7F}", "tab\there", "line\nbreak", "true", "-1", "1e5",
     ]
 
@@ -168,6 +169,29 @@ import URLRouter
             #expect(router.object(for: url) as? String == "star")
             #expect(twin.object(for: url) as? String == value)
         }
+    }
+
+    /// Every URL parser resolves `.` and `..` segments away: a browser opens
+    /// `https://shop.example.com/user/../admin` as `https://shop.example.com/admin`.
+    @Test(
+        "dot segments are refused, naming where they would go",
+        arguments: [
+            ("user/:name/profile", ["name": ".."], "\":name\""), ("user/:name/profile", ["name": "."], "\":name\""),
+            ("files/**", ["**": "a/../b"], "\"**\""), ("files/**", ["**": "."], "\"**\""),
+            ("a/*/c", ["*": ".."], "\"*\""),
+        ])
+    func dotSegmentsAreRefused(pattern: String, parameters: [String: String], names: String) throws {
+        let router = Router()
+        try router.register(pattern, origins: [.scheme("shop"), .web("shop.example.com")]) { _ in }
+        for origin in [LinkOrigin.scheme("shop"), .web("shop.example.com")] {
+            let error = caught { try router.url(for: pattern, parameters: parameters, origin: origin) }
+            #expect(error?.code == .invalidParameter)
+            #expect(error?.message.contains("dot segment") == true, "\(String(describing: error))")
+            #expect(error?.message.contains(names) == true, "\(String(describing: error))")
+        }
+        let dots = try router.url(
+            for: pattern, parameters: parameters.mapValues { $0.replacing(".", with: "...") }, origin: .scheme("shop"))
+        #expect(router.match(dots)?.pattern == "shop://\(pattern)")
     }
 
     @Test func generationUsesTheRoutersCustomTypes() throws {

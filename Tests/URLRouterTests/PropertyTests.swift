@@ -26,8 +26,13 @@ struct PropertyTests {
                 url = try router.url(for: example.text, parameters: example.parameters)
             } catch {
                 // Only optional groups can make a URL read back differently; generation says so.
+                // `.` and `..` are refused as path segments.
+                let dotted = example.parameters.values.contains {
+                    $0.split(separator: "/", omittingEmptySubsequences: false).contains { $0 == "." || $0 == ".." }
+                }
                 #expect(
-                    example.text.contains("(") && error.message.contains("would not give its values back"),
+                    example.text.contains("(") && error.message.contains("would not give its values back")
+                        || dotted && error.message.contains("is a dot segment"),
                     "\(label): \(error)")
                 continue
             }

@@ -35,8 +35,10 @@ struct RoundTripRoute: URLRoute, Equatable {
                 if value.isFinite { return value }
             }
         }
+        let word = text(allowEmpty: false)  // `.` and `..` are refused in a path (see GenerationTests)
         return RoundTripRoute(
-            word: text(allowEmpty: false), count: Int(bitPattern: UInt(random.next())), amount: double(),
+            word: [".", ".."].contains(word) ? word + "_" : word, count: Int(bitPattern: UInt(random.next())),
+            amount: double(),
             note: maybe { text(allowEmpty: true) },
             flag: maybe { random.chance(2) },
             token: maybe {
@@ -75,5 +77,38 @@ struct TypedRoundTripTests {
         try router.register(RoundTripRoute.self) { _, _ in }
         let error = caught { try router.url(for: RoundTripRoute(word: "", count: 1, amount: 1, words: [])) }
         #expect(error?.code == .invalidParameter)
+    }
+}
+
+/// A route whose values can make its link longer than the router opens.
+struct NoteRoute: URLRoute, Equatable {
+    static let pattern = "notes://note/:id"
+    var id: String
+    var tags: [String] = []
+}
+
+@Suite("Typed routes: links over the limits")
+struct LinkLimitTests {
+    @Test(
+        "a link the router would refuse to open is refused when printed",
+        arguments: [("a", 17_000, 0, "maxURLLength"), ("é", 3_000, 0, "maxURLLength"), ("a", 1, 300, "maxQueryItems")])
+    func overTheLimits(id: String, length: Int, tags: Int, option: String) throws {
+        let route = NoteRoute(id: String(repeating: id, count: length), tags: Array(repeating: "t", count: tags))
+        let router = Router()
+        try router.register(NoteRoute.self) { _, _ in }
+        let error = caught { try router.url(for: route) }
+        #expect(error?.code == .limitExceeded)
+        #expect(error?.message.contains(option) == true, "\(String(describing: error))")
+        let untyped = caught { try router.url(for: NoteRoute.pattern, parameters: ["id": route.id]) }
+        #expect(untyped?.code == (route.id.count > 1 ? .limitExceeded : nil))
+    }
+
+    @Test func aLinkJustUnderTheLimitIsPrintedAndOpens() throws {
+        let router = Router()
+        try router.register(NoteRoute.self) { _, _ in }
+        let route = NoteRoute(id: String(repeating: "a", count: 16 * 1024 - "notes://note/".utf8.count))
+        let url = try router.url(for: route)
+        #expect(url.utf8.count == 16 * 1024)
+        #expect(router.match(url, as: NoteRoute.self) == route)
     }
 }

@@ -221,6 +221,10 @@ struct TypedRouteTests {
                 #"Invalid pattern "shop://records": ArrayOfRecords.rows is a nested record, which neither a path segment nor a query item can fill."#
             ),
             (
+                Self.register(NestedArray.self),
+                #"Invalid pattern "shop://grid": NestedArray.rows is a nested array, which neither a path segment nor a query item can fill."#
+            ),
+            (
                 Self.register(OptionalGroupWithoutField.self),
                 #"Invalid pattern "shop://list(/:page)": the placeholder ":page" has no field in OptionalGroupWithoutField."#
             ),
@@ -250,6 +254,7 @@ struct TypedRouteTests {
     struct Filter: Codable, Sendable { var min: Int }
     struct NestedField: URLRoute { static let pattern = "shop://nested/:id"; var id: String; var filter: Filter? }
     struct ArrayOfRecords: URLRoute { static let pattern = "shop://records"; var rows: [Filter] = [] }
+    struct NestedArray: URLRoute { static let pattern = "shop://grid"; var rows: [[String]] }
     struct OptionalGroupWithoutField: URLRoute { static let pattern = "shop://list(/:page)"; var q: String? }
 
     static func register<Route: URLRoute>(_ type: Route.Type) -> @Sendable (Router) throws -> Void {

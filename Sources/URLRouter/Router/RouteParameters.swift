@@ -80,7 +80,7 @@ public struct RouteParameters: Sendable, Sequence, CustomStringConvertible {
         return items
     }
 
-    private func pathValue(_ name: String) -> String? {
+    func pathValue(_ name: String) -> String? {
         guard offsets.hasCaptures else { return nil }
         let trie = table.trie
         let leaf = trie.leaves[Int(leaf)]

@@ -13,8 +13,8 @@ extension Router {
     /// parameter named `*`; `**` the one named `**`, a `/`-joined path. Matching the result
     /// against the pattern gives the parameters back.
     ///
-    /// - Throws: ``RouteError`` naming a missing placeholder (`.missingParameter`), or an empty
-    ///   value or one that fails its type (`.invalidParameter`), or a bad pattern.
+    /// - Throws: ``RouteError`` naming a missing placeholder (`.missingParameter`), an empty value, a `.` or `..`
+    ///   segment, or one that fails its type (`.invalidParameter`), a bad pattern, or a URL over ``Limits``.
     public func url(for pattern: String, parameters: [String: String]) throws(RouteError) -> String {
         let (parsed, types) = try state.withLock { (state: inout RouterState) throws(RouteError) in
             (try state.parse(pattern, options: options), state.trie.types)
@@ -22,16 +22,19 @@ extension Router {
         var path: [String: String] = [:]
         var wildcard: [String] = []
         var segments: [String] = []
+        func encoded(_ value: String, for name: String) throws(RouteError) -> String {
+            guard !["", ".", ".."].contains(value) else {
+                let what = value.isEmpty ? "is empty" : "is a dot segment, which URL parsers resolve away"
+                throw RouteError(.invalidParameter, "The value for \(name) in \(RouteError.quoted(pattern)) \(what).")
+            }
+            return URLEncoding.encode(value, allowed: .pathSegment)
+        }
         for segment in try Self.expansion(of: parsed, for: parameters) {
             switch segment {
             case .literal(let text):
                 segments.append(URLEncoding.encode(text, allowed: .pathSegment))
             case .parameter(let name, let type, let suffix):
                 let value = parameters[name]!
-                guard !value.isEmpty else {
-                    throw RouteError(
-                        .invalidParameter, "The value for \":\(name)\" in \(RouteError.quoted(pattern)) is empty.")
-                }
                 if let type, let checker = types.first(where: { $0.name == type }),
                     !Array(value.utf8).withUnsafeBufferPointer({ checker.accepts($0) })
                 {
@@ -42,18 +45,17 @@ extension Router {
                 }
                 path[name] = value
                 segments.append(
-                    URLEncoding.encode(value, allowed: .pathSegment) + URLEncoding.encode(suffix, allowed: .pathSegment)
-                )
+                    try encoded(value, for: "\":\(name)\"") + URLEncoding.encode(suffix, allowed: .pathSegment))
             case .wildcard:
                 guard let value = parameters["*"], !value.isEmpty else {
                     throw RouteError(.missingParameter, "\(RouteError.quoted(pattern)) needs a value for \"*\".")
                 }
-                segments.append(URLEncoding.encode(value, allowed: .pathSegment))
+                segments.append(try encoded(value, for: "\"*\""))
             case .catchAll:
                 // Split on scalars, as matching splits on bytes: `/` followed by a combining mark
                 // still separates segments.
                 wildcard = (parameters["**"] ?? "").unicodeScalars.split(separator: "/").map { String(Substring($0)) }
-                segments.append(contentsOf: wildcard.map { URLEncoding.encode($0, allowed: .pathSegment) })
+                for piece in wildcard { segments.append(try encoded(piece, for: "\"**\"")) }
             }
         }
         var url = parsed.scheme.map { parsed.hasAuthority ? "\($0)://" : "\($0):" } ?? "/"
@@ -63,10 +65,17 @@ extension Router {
             URLEncoding.encode(name, allowed: .queryItem) + "=" + URLEncoding.encode(value, allowed: .queryItem)
         }
         if !query.isEmpty { url += "?" + query.joined(separator: "&") }
+        url = try openable(url)
         if parsed.expansions.count > 1 {
             try checkRoundTrip(url, pattern: pattern, types: types, path: path, wildcard: wildcard)
         }
         return url
+    }
+
+    /// `url`, unless it is over a limit, so that this router would refuse to open it.
+    func openable(_ url: String) throws(RouteError) -> String {
+        guard case .overLimit(let problem) = currentTable().lookup(url) else { return url }
+        throw .limitExceeded(url, problem)
     }
 
     /// Throws unless matching `url` against `pattern` alone gives back the values it was built
@@ -80,10 +89,7 @@ extension Router {
         alone.trie.types = types
         try alone.add(
             pattern, priority: 0, access: .public, replacing: false, handler: .action { _ in }, options: options)
-        let lookup = alone.freeze(options: options).lookup(url)
-        // Over a limit, opening the URL will say so; there is nothing to read back.
-        if case .overLimit = lookup { return }
-        guard case .matched(let match) = lookup else {
+        guard case .matched(let match) = alone.freeze(options: options).lookup(url) else {
             throw RouteError(
                 .invalidParameter, "\(RouteError.quoted(url)) does not match \(RouteError.quoted(pattern)).")
         }

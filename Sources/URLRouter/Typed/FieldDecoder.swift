@@ -39,10 +39,8 @@ struct FieldDecoder: Decoder, SingleValueDecodingContainer {
     func decodeItself<T: Decodable>(_ type: T.Type) throws -> T {
         do {
             return try T(from: self)
-        } catch let failure as FieldFailure {
-            throw failure
         } catch {
-            throw FieldFailure(field: name, value: values.last, expected: "\(T.self)")
+            throw error as? FieldFailure ?? FieldFailure(field: name, value: values.last, expected: "\(T.self)")
         }
     }
 
@@ -64,6 +62,7 @@ struct FieldDecoder: Decoder, SingleValueDecodingContainer {
 
         mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
             guard !isAtEnd else { throw FieldFailure(field: field.name, value: nil, expected: "\(T.self)") }
+            if T.self != String.self, T.self is any Collection.Type { throw field.unsupported("a nested array") }
             let element = FieldDecoder(name: field.name, values: [field.values[currentIndex]], recorder: field.recorder)
             let value = try element.decode(type)
             currentIndex += 1

@@ -6,9 +6,9 @@ extension Mediator {
     /// ```
     ///
     /// The action receives the request itself when it was written with
-    /// ``MediatorRequest/handler(_:)``; an untyped action receives the fields as strings (an
-    /// array field as `[String]`), as from a URL. The target's `notFound` action and the
-    /// ``noTargetHandler`` apply as for an untyped call.
+    /// ``MediatorRequest/handler(_:)``; an untyped action receives the fields as strings, as from
+    /// a URL (an array of two or more as `[String]`, of one as its `String`, empty as nothing).
+    /// The target's `notFound` action and the ``noTargetHandler`` apply as for an untyped call.
     ///
     /// - Throws: ``RouteError`` with `.targetNotFound` or `.actionNotFound` as
     ///   ``performResult(target:action:params:cacheTarget:)`` reports them, `.invalidParameter`

@@ -28,11 +28,8 @@ enum ParameterEncoder {
 
     /// The text of a scalar, or nil when `value` is not one.
     static func text(_ value: some Encodable) throws -> String? {
-        if let double = value as? Double, !double.isFinite {
-            throw FieldFailure(field: "", value: "\(double)", expected: "finite Double")
-        }
-        if let float = value as? Float, !float.isFinite {
-            throw FieldFailure(field: "", value: "\(float)", expected: "finite Float")
+        if let number = value as? any BinaryFloatingPoint, !number.isFinite {
+            throw FieldFailure(field: "", value: "\(number)", expected: "finite \(type(of: value))")
         }
         return DictionaryValues.text(value)
     }

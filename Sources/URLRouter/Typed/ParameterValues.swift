@@ -3,7 +3,8 @@ import Foundation
 /// Where ``ParameterDecoder`` reads a field's text: a matched URL's parameters, or the
 /// `[String: Any]` of a mediator call.
 protocol ParameterValues {
-    /// The value a scalar field reads: a path placeholder's, else the last query item's.
+    /// The value a scalar field reads: a path placeholder's, else the last query item's (a
+    /// matched URL's query fills no field of a typed route's placeholder).
     func last(_ name: String) -> String?
     /// Every value an array field reads: the path placeholder's alone, else each query item of
     /// that name in order.
@@ -17,11 +18,15 @@ extension ParameterValues {
 }
 
 extension RouteParameters: ParameterValues {
-    func last(_ name: String) -> String? { self[name] }
+    func last(_ name: String) -> String? { isPlaceholder(name) ? pathValue(name) : self[name] }
 
     func all(_ name: String) -> [String] {
-        if let path = path[name] { return [path] }
-        return queryItems.compactMap { $0.name == name ? $0.value : nil }
+        if let path = pathValue(name) { return [path] }
+        return isPlaceholder(name) ? [] : queryItems.compactMap { $0.name == name ? $0.value : nil }
+    }
+
+    private func isPlaceholder(_ name: String) -> Bool {
+        table.routes.live(table.trie.leaves[Int(leaf)].route).typed?.placeholders.contains(name) ?? false
     }
 }
 

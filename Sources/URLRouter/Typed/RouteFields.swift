@@ -36,30 +36,25 @@ final class RouteFields: ParameterValues {
         return ["0"]
     }
 
-    /// Throws unless every placeholder of `pattern` has a field and every field reads text.
+    /// The placeholders of `pattern`; throws unless each has a field and every field reads text.
     ///
     /// - Throws: ``RouteError`` with `.invalidPattern`, naming the type, the pattern and the field.
-    func check(_ typeName: String, against pattern: String, limits: Router.Limits) throws(RouteError) {
+    func check(_ typeName: String, against pattern: String, limits: Router.Limits) throws(RouteError) -> Set<String> {
         if let (field, type) = unsupported.first {
             throw .invalidPattern(
                 pattern,
                 "\(typeName).\(field) is \(type), which neither a path segment nor a query item can fill.")
         }
-        guard isComplete, let parsed = try? RoutePattern(pattern, knownTypes: { _ in true }, limits: limits) else {
-            return
-        }
-        for name in Self.placeholders(of: parsed) where !names.contains(name) {
+        guard let parsed = try? RoutePattern(pattern, knownTypes: { _ in true }, limits: limits) else { return [] }
+        for case .parameter(let name, _, _) in parsed.expansions.joined() where isComplete && !names.contains(name) {
             throw .invalidPattern(pattern, "the placeholder \":\(name)\" has no field in \(typeName).")
         }
+        return Self.placeholders(of: parsed)
     }
 
-    /// The named placeholders of every expansion, in order, each once.
-    static func placeholders(of pattern: RoutePattern) -> [String] {
-        var names: [String] = []
-        for expansion in pattern.expansions {
-            for case .parameter(let name, _, _) in expansion where !names.contains(name) { names.append(name) }
-        }
-        return names
+    /// The named placeholders of every expansion.
+    static func placeholders(of pattern: RoutePattern) -> Set<String> {
+        Set(pattern.expansions.joined().compactMap { if case .parameter(let name, _, _) = $0 { name } else { nil } })
     }
 
     /// A stand-in value of `field`'s type, noting the field.

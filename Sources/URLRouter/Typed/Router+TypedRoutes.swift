@@ -25,10 +25,8 @@ extension Router {
 
     /// The request's fields as a `Value`; nil, the request declined, when they do not decode.
     static func decode<Value: Decodable>(_ type: Value.Type, declining request: RouteRequest) -> Value? {
-        guard let value = try? ParameterDecoder.decode(Value.self, from: request.parameters) else {
-            request.decline()
-            return nil
-        }
+        let value = try? ParameterDecoder.decode(Value.self, from: request.parameters)
+        if value == nil { request.decline() }
         return value
     }
 
@@ -92,9 +90,9 @@ extension Router {
     public func match<Route: URLRoute>(_ url: String, as type: Route.Type) -> Route? {
         // The plain lookup: the fields are decoded once, below, not also to choose the route.
         guard case .matched(let first) = currentTable().lookup(url) else { return nil }
-        let pattern = Route.pattern
-        let match = first.route.pattern == pattern ? first : first.table.match(url, onlyPattern: pattern, after: first)
-        guard let match else { return nil }
+        let origins = Route.origins.compactMap { try? $0.normalized(for: Route.pattern).pattern(Route.pattern) }
+        let patterns = origins.isEmpty ? [Route.pattern] : origins
+        guard let match = first.table.match(url, onlyPatterns: patterns, from: first) else { return nil }
         return try? ParameterDecoder.decode(Route.self, from: match.parameters)
     }
 
@@ -111,7 +109,7 @@ extension Router {
     public func url<Route: URLRoute>(for route: Route, origin: LinkOrigin? = nil) throws(RouteError) -> String {
         let fields = try ParameterEncoder.encode(route)
         let parsed = try RoutePattern(Route.pattern, knownTypes: { _ in true }, limits: options.limits)
-        let placeholders = Set(RouteFields.placeholders(of: parsed))
+        let placeholders = RouteFields.placeholders(of: parsed)
         var path: [String: String] = [:]
         var query: [String] = []
         for (name, values) in fields {
@@ -129,7 +127,7 @@ extension Router {
                 try self.url(for: Route.pattern, parameters: path)
             }
         if !query.isEmpty { url += "?" + query.joined(separator: "&") }
-        return url
+        return try openable(url)
     }
 }
 
@@ -139,10 +137,11 @@ extension RouterState {
         _ type: Value.Type, pattern: String, origins: [LinkOrigin] = [], priority: Int, access: RouteAccess,
         replacing: Bool, handler: Route.Handler, externalCheck: Route.ExternalCheck? = nil, options: Router.Options
     ) throws(RouteError) {
-        try RouteFields(Value.self).check("\(Value.self)", against: pattern, limits: options.limits)
+        let placeholders = try RouteFields(Value.self).check("\(Value.self)", against: pattern, limits: options.limits)
         try add(
             pattern, origins: origins, priority: priority, access: access, replacing: replacing, handler: handler,
             externalCheck: externalCheck, options: options)
-        hooks.typedRoutes[pattern] = TypedRouteCheck(Value.self)
+        routes[routes.count - 1]?.typed = TypedRouteCheck(Value.self, placeholders: placeholders)
+        hooks.typedRoutes += 1
     }
 }

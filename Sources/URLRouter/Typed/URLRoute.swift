@@ -48,20 +48,21 @@ extension URLRoute {
 }
 
 /// How a router checks a typed route's fields against a URL its pattern matched, for
-/// `explain`, `canOpen` and `open` (part of the snapshot, by pattern as registered).
+/// `explain`, `canOpen` and `open` (part of the route's entry in the snapshot).
 struct TypedRouteCheck: Sendable {
+    /// The pattern's placeholders: their fields read the path alone, never the query.
+    let placeholders: Set<String>
     /// Why the URL's values do not decode; nil when they do.
     let failure: @Sendable (RouteParameters) -> FieldFailure?
 
-    init<Route: Decodable & Sendable>(_ type: Route.Type) {
+    init<Route: Decodable & Sendable>(_ type: Route.Type, placeholders: Set<String>) {
+        self.placeholders = placeholders
         failure = { parameters in
             do {
                 _ = try ParameterDecoder.decode(Route.self, from: parameters)
                 return nil
-            } catch let failure as FieldFailure {
-                return failure
             } catch {
-                return FieldFailure(field: "", value: nil, expected: "\(Route.self)")
+                return error as? FieldFailure ?? FieldFailure(field: "", value: nil, expected: "\(Route.self)")
             }
         }
     }
@@ -79,11 +80,9 @@ extension RouteTable {
         _ url: String, excluding excluded: [Int32] = [], failed: ((Int32, FieldFailure) -> Void)? = nil
     ) -> Lookup {
         var lookup = self.lookup(url, excluding: excluded)
-        guard !hooks.typedRoutes.isEmpty else { return lookup }
+        guard hooks.typedRoutes > 0 else { return lookup }
         var passed = excluded
-        while case .matched(let match) = lookup, let check = hooks.typedRoutes[routes.pattern(match.routeID)],
-            let failure = check.failure(match.parameters)
-        {
+        while case .matched(let match) = lookup, let failure = match.route.typed?.failure(match.parameters) {
             failed?(match.routeID, failure)
             passed.append(match.routeID)
             lookup = self.lookup(url, excluding: passed)
@@ -98,13 +97,15 @@ extension RouteTable {
         return match
     }
 
-    /// The match of the route registered as `pattern` among those that match `url`, whatever
-    /// their priorities, or nil.
-    func match(_ url: String, onlyPattern pattern: String, after first: RouteMatch) -> RouteMatch? {
-        var passed: [Int32] = [first.routeID]
-        while passed.count <= routes.count, case .matched(let match) = lookup(url, excluding: passed) {
-            if routes.pattern(match.routeID) == pattern { return match }
+    /// The match of a route registered as one of `patterns` (full patterns, one per origin)
+    /// among those that match `url`, `first` (the winner) and then the others, or nil.
+    func match(_ url: String, onlyPatterns patterns: [String], from first: RouteMatch) -> RouteMatch? {
+        var passed: [Int32] = []
+        var next = Lookup.matched(first)
+        while passed.count <= routes.count, case .matched(let match) = next {
+            if patterns.contains(match.pattern) { return match }
             passed.append(match.routeID)
+            next = lookup(url, excluding: passed)
         }
         return nil
     }

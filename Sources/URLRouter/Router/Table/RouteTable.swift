@@ -27,6 +27,8 @@ struct Route: Sendable {
     let firstLeaf: Int32
     /// The link origins `pattern` serves (then written without a scheme); empty for a plain pattern.
     var origins: [LinkOrigin] = []
+    /// A typed route's field check (see ``URLRoute``); nil for other routes.
+    var typed: TypedRouteCheck?
 
     /// How messages name the route: the pattern, and for a route with link origins, its
     /// origins (`item/:id [shop, https://shop.example.com]`).
@@ -63,6 +65,6 @@ final class RouteTable: Sendable {
 struct RouterHooks: Sendable {
     var interceptors: [any RouteInterceptor] = []
     var observers: [Observer] = []
-    /// The field checks of typed routes, by pattern as registered (see ``URLRoute``).
-    var typedRoutes: [String: TypedRouteCheck] = [:]
+    /// How many routes are typed: with none, lookups skip the field checks.
+    var typedRoutes = 0
 }

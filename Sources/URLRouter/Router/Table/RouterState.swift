@@ -178,14 +178,14 @@ struct RouterState: Sendable {
             }
         }
         routes[Int(id)] = nil
-        hooks.typedRoutes[route.pattern] = nil
+        if route.typed != nil { hooks.typedRoutes -= 1 }
         liveRoutes -= 1
         compactIfSparse(options: options)
     }
 
     /// Removes every route; parameter types and hooks stay.
     mutating func removeAll() {
-        hooks.typedRoutes = [:]
+        hooks.typedRoutes = 0
         self = RouterState(trie: Trie(types: trie.types), hooks: hooks)
     }
 
@@ -202,6 +202,7 @@ struct RouterState: Sendable {
                 route.pattern, origins: route.origins, priority: Int(route.priority), access: route.access,
                 replacing: false,
                 handler: trie.handlers[Int(route.firstLeaf)], externalCheck: route.externalCheck, options: options)
+            rebuilt.routes[rebuilt.routes.count - 1]?.typed = route.typed
         }
         self = rebuilt
     }
