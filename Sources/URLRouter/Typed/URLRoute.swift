@@ -48,8 +48,9 @@ extension URLRoute {
 }
 
 /// How a router checks a typed route's fields against a URL its pattern matched, for
-/// `explain`, `canOpen` and `open` (part of the route's entry in the snapshot).
-struct TypedRouteCheck: Sendable {
+/// `explain`, `canOpen` and `open` (part of the route's entry in the snapshot). A class, so that
+/// every other route pays one reference for it.
+final class TypedRouteCheck: Sendable {
     /// The pattern's placeholders: their fields read the path alone, never the query.
     let placeholders: Set<String>
     /// Why the URL's values do not decode; nil when they do.
