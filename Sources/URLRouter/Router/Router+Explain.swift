@@ -138,12 +138,11 @@ private struct ParsedURL {
                 }
                 segments = segmentBytes.map { String(decoding: $0, as: UTF8.self) }
                 if scanned.queryStart >= 0 {
-                    QueryScanner.forEach(in: bytes, Int32(scanned.queryStart), Int32(scanned.queryEnd)) { name, value in
+                    QueryScanner.forEach(in: bytes, scanned.queryStart, scanned.queryEnd) { name, value in
                         queryItems.append(
                             RouteQueryItem(
                                 name: PercentDecoding.string(name, plusAsSpace: table.options.formDecoding),
                                 value: PercentDecoding.string(value, plusAsSpace: table.options.formDecoding)))
-                        return true
                     }
                 }
                 if scanned.fragmentStart >= 0 {
