@@ -158,7 +158,6 @@ extension Router {
         }
     }
 
-    /// The most redirects one open may follow.
     static let maxRedirects = 16
 
     /// Runs the handler; true when it declined. The request is released before this returns,

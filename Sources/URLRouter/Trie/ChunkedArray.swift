@@ -26,7 +26,6 @@ struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
 
     init() {}
 
-    /// `count` copies of `element`.
     init(repeating element: Element, count: Int) {
         chunks = stride(from: 0, to: count, by: Self.chunkSize).map { start in
             var chunk = [Element]()
@@ -47,8 +46,6 @@ struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
         _modify { yield &chunks[index &>> Self.chunkShift][index & (Self.chunkSize - 1)] }
     }
 
-    /// Appends `element`.
-    ///
     /// - Complexity: O(1), plus a copy of the last chunk when a copy of this array shares it.
     mutating func append(_ element: consuming Element) {
         if count & (Self.chunkSize - 1) == 0 {
