@@ -93,8 +93,8 @@ struct RouterState: Sendable {
         for pattern in patterns {
             for segments in pattern.expansions {
                 let endpoint = trie.endpoint(
-                    scheme: pattern.scheme, isFallback: pattern.isFallback, segments: segments,
-                    caseInsensitivePaths: options.caseInsensitivePaths, create: true, raising: clamped)!
+                    of: pattern, segments, caseInsensitivePaths: options.caseInsensitivePaths, create: true,
+                    raising: clamped)!
                 if !checkedFirst, case let existing = trie.leaf(at: endpoint), existing >= 0 {
                     throw conflict(text, with: trie.leaves[Int(existing)].route)
                 }
@@ -129,8 +129,7 @@ struct RouterState: Sendable {
     mutating func owner(of pattern: RoutePattern, _ segments: [PatternSegment], options: Router.Options) -> Int32 {
         guard
             let endpoint = trie.endpoint(
-                scheme: pattern.scheme, isFallback: pattern.isFallback, segments: segments,
-                caseInsensitivePaths: options.caseInsensitivePaths, create: false),
+                of: pattern, segments, caseInsensitivePaths: options.caseInsensitivePaths, create: false),
             case let leaf = trie.leaf(at: endpoint), leaf >= 0
         else { return -1 }
         return trie.leaves[Int(leaf)].route
@@ -162,8 +161,7 @@ struct RouterState: Sendable {
         for pattern in (try? parse(route.pattern, origins: route.origins, options: options))?.patterns ?? [] {
             for segments in pattern.expansions {
                 if let endpoint = trie.endpoint(
-                    scheme: pattern.scheme, isFallback: pattern.isFallback, segments: segments,
-                    caseInsensitivePaths: options.caseInsensitivePaths, create: false),
+                    of: pattern, segments, caseInsensitivePaths: options.caseInsensitivePaths, create: false),
                     case let leaf = trie.leaf(at: endpoint), leaf >= 0, trie.leaves[Int(leaf)].route == id
                 {
                     trie.removeLeaf(at: endpoint)
