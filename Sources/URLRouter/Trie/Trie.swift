@@ -170,8 +170,7 @@ struct Trie: Sendable {
 
     /// The fallback leaf of the scheme root numbered `scheme`, or -1.
     func fallbackLeaf(ofScheme scheme: Int32) -> Int32 {
-        for entry in fallbacks where entry.scheme == scheme { return entry.leaf }
-        return -1
+        fallbacks.first { $0.scheme == scheme }?.leaf ?? -1
     }
 
     /// The literal child of `parent` reached by `key`, or nil. The parent's Bloom filter answers
