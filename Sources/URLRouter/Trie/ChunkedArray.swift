@@ -27,13 +27,7 @@ struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
     init() {}
 
     init(repeating element: Element, count: Int) {
-        chunks = stride(from: 0, to: count, by: Self.chunkSize).map { start in
-            var chunk = [Element]()
-            chunk.reserveCapacity(Self.chunkSize)
-            chunk.append(contentsOf: repeatElement(element, count: Swift.min(count - start, Self.chunkSize)))
-            return chunk
-        }
-        self.count = count
+        for _ in 0..<count { append(element) }
     }
 
     var startIndex: Int { 0 }
