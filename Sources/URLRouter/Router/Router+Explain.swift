@@ -125,9 +125,8 @@ private struct ParsedURL {
 
     init(_ url: String, table: RouteTable) {
         let bytes = Array(url.utf8)
-        let capacity = bytes.count + 1
         bytes.withUnsafeBufferPointer { bytes in
-            withUnsafeTemporaryAllocation(of: ScannedSegment.self, capacity: capacity) { buffer in
+            withUnsafeTemporaryAllocation(of: ScannedSegment.self, capacity: bytes.count + 1) { buffer in
                 let scanned = URLScanner.scan(bytes, segments: buffer)
                 if scanned.schemeEnd > 0 {
                     scheme = String(decoding: bytes[..<scanned.schemeEnd], as: UTF8.self).lowercased()
