@@ -171,11 +171,9 @@ extension Router {
             handler(request)
         case .object(let handler):
             let value = handler(request)
-            if !request.handlerReturned() {
-                request.complete(value)
-                return false
-            }
-            return true
+            if request.handlerReturned() { return true }
+            request.complete(value)
+            return false
         }
         return request.handlerReturned()
     }
