@@ -13,7 +13,6 @@ public struct RouteParameterType: Sendable {
     /// Whether the decoded bytes are a value of this type. Allocation-free for the built-ins.
     let accepts: @Sendable (UnsafeBufferPointer<UInt8>) -> Bool
 
-    /// `int`, `double`, `bool` and `uuid`.
     static let builtins: [RouteParameterType] = [
         RouteParameterType(name: "int", accepts: { isInt($0) }),
         RouteParameterType(name: "double", accepts: { isDouble($0) }),

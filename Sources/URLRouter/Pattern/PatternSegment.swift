@@ -47,7 +47,6 @@ enum PatternSegment: Hashable, Sendable {
 
     /// The placeholder's name, if this segment captures one.
     var name: String? {
-        if case .parameter(let name, _, _) = self { return name }
-        return nil
+        if case .parameter(let name, _, _) = self { name } else { nil }
     }
 }

@@ -72,9 +72,8 @@ public struct RouteParameters: Sendable, Sequence, CustomStringConvertible {
         var items: [RouteQueryItem] = []
         withBytes { bytes in
             let query = queryRange(in: bytes)
-            QueryScanner.forEach(in: bytes, Int32(query.start), Int32(query.end)) { name, value in
+            QueryScanner.forEach(in: bytes, query.start, query.end) { name, value in
                 items.append(RouteQueryItem(name: decode(name), value: decode(value)))
-                return true
             }
         }
         return items
@@ -122,9 +121,8 @@ public struct RouteParameters: Sendable, Sequence, CustomStringConvertible {
             let wantedIsASCII = wanted.allSatisfy { $0 < 0x80 }
             withBytes { bytes in
                 let query = queryRange(in: bytes)
-                QueryScanner.forEach(in: bytes, Int32(query.start), Int32(query.end)) { itemName, value in
+                QueryScanner.forEach(in: bytes, query.start, query.end) { itemName, value in
                     if isName(itemName, wanted, wantedIsASCII: wantedIsASCII, name) { found = decode(value) }
-                    return true
                 }
             }
         }

@@ -14,7 +14,6 @@ import Synchronization
 /// with `nil` when the last reference to the request goes away uncompleted. A handler may keep
 /// the request, hand it to another thread and complete it there.
 public final class RouteRequest: Sendable {
-    /// The completion a router passes along.
     typealias Completion = @Sendable (Result<Any?, RouteError>) -> Void
 
     /// Where the request is: the handler is `running`, has `returned` without completing, or

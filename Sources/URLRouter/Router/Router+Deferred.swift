@@ -1,15 +1,11 @@
 import Synchronization
 
-/// Opens that arrived while the router was not ready, oldest first.
-struct DeferredOpens: Sendable {
-    struct Pending: Sendable {
-        let url: String
-        let source: RouteSource
-        let userInfo: [String: any Sendable]
-        let respond: RouteResponse.Handler?
-    }
-    var isReady = true
-    var queue: [Pending] = []
+/// An open that arrived while the router was not ready.
+struct DeferredOpen: Sendable {
+    let url: String
+    let source: RouteSource
+    let userInfo: [String: any Sendable]
+    let respond: RouteResponse.Handler?
 }
 
 extension Router {
@@ -29,26 +25,23 @@ extension Router {
             if newValue {
                 replayDeferred()
             } else {
-                deferred.withLock { state in
-                    state.isReady = false
-                    readyFlag.store(false, ordering: .releasing)
-                }
+                deferred.withLock { _ in readyFlag.store(false, ordering: .releasing) }
             }
         }
     }
 
     /// How many opens are waiting for ``isReady``.
-    public var deferredCount: Int { deferred.withLock { $0.queue.count } }
+    public var deferredCount: Int { deferred.withLock { $0.count } }
 
     /// Queues the open when the router is not ready; true if it did.
     func deferIfNotReady(
         _ url: String, source: RouteSource, userInfo: [String: any Sendable], respond: RouteResponse.Handler?
     ) -> Bool {
         if readyFlag.load(ordering: .acquiring) { return false }
-        let dropped: DeferredOpens.Pending?? = deferred.withLock { state in
-            guard !state.isReady else { return nil }
-            state.queue.append(.init(url: url, source: source, userInfo: userInfo, respond: respond))
-            return .some(state.queue.count > options.limits.maxDeferredOpens ? state.queue.removeFirst() : nil)
+        let dropped: DeferredOpen?? = deferred.withLock { queue in
+            guard !readyFlag.load(ordering: .acquiring) else { return nil }
+            queue.append(.init(url: url, source: source, userInfo: userInfo, respond: respond))
+            return .some(queue.count > options.limits.maxDeferredOpens ? queue.removeFirst() : nil)
         }
         guard let dropped else { return false }
         let table = currentTable()
@@ -68,13 +61,10 @@ extension Router {
     /// Opens that arrive meanwhile (from a replayed handler too) queue behind, keeping order.
     private func replayDeferred() {
         while true {
-            let batch: [DeferredOpens.Pending] = deferred.withLock { state in
-                defer { state.queue.removeAll() }
-                if state.queue.isEmpty {
-                    state.isReady = true
-                    readyFlag.store(true, ordering: .releasing)
-                }
-                return state.queue
+            let batch: [DeferredOpen] = deferred.withLock { queue in
+                defer { queue.removeAll() }
+                if queue.isEmpty { readyFlag.store(true, ordering: .releasing) }
+                return queue
             }
             if batch.isEmpty { return }
             for open in batch {

@@ -125,9 +125,8 @@ private struct ParsedURL {
 
     init(_ url: String, table: RouteTable) {
         let bytes = Array(url.utf8)
-        let capacity = bytes.count + 1
         bytes.withUnsafeBufferPointer { bytes in
-            withUnsafeTemporaryAllocation(of: ScannedSegment.self, capacity: capacity) { buffer in
+            withUnsafeTemporaryAllocation(of: ScannedSegment.self, capacity: bytes.count + 1) { buffer in
                 let scanned = URLScanner.scan(bytes, segments: buffer)
                 if scanned.schemeEnd > 0 {
                     scheme = String(decoding: bytes[..<scanned.schemeEnd], as: UTF8.self).lowercased()
@@ -138,12 +137,11 @@ private struct ParsedURL {
                 }
                 segments = segmentBytes.map { String(decoding: $0, as: UTF8.self) }
                 if scanned.queryStart >= 0 {
-                    QueryScanner.forEach(in: bytes, Int32(scanned.queryStart), Int32(scanned.queryEnd)) { name, value in
+                    QueryScanner.forEach(in: bytes, scanned.queryStart, scanned.queryEnd) { name, value in
                         queryItems.append(
                             RouteQueryItem(
                                 name: PercentDecoding.string(name, plusAsSpace: table.options.formDecoding),
                                 value: PercentDecoding.string(value, plusAsSpace: table.options.formDecoding)))
-                        return true
                     }
                 }
                 if scanned.fragmentStart >= 0 {

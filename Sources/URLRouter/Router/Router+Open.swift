@@ -158,7 +158,6 @@ extension Router {
         }
     }
 
-    /// The most redirects one open may follow.
     static let maxRedirects = 16
 
     /// Runs the handler; true when it declined. The request is released before this returns,
@@ -172,11 +171,9 @@ extension Router {
             handler(request)
         case .object(let handler):
             let value = handler(request)
-            if !request.handlerReturned() {
-                request.complete(value)
-                return false
-            }
-            return true
+            if request.handlerReturned() { return true }
+            request.complete(value)
+            return false
         }
         return request.handlerReturned()
     }

@@ -22,9 +22,9 @@ public final class Router: Sendable {
     let state: Locked<RouterState>
     /// The snapshot readers use. Held only long enough to copy a reference.
     let published: Locked<PublishedTable>
-    /// Opens queued while the router is not ready (see `isReady`).
-    let deferred = Locked(DeferredOpens())
-    /// `deferred.isReady`, readable without the lock on every open.
+    /// Opens queued while the router is not ready, oldest first.
+    let deferred = Locked<[DeferredOpen]>([])
+    /// `isReady`: written only under `deferred`'s lock, read without it on every open.
     let readyFlag = Atomic<Bool>(true)
     /// Moves on with every published change; threads compare it with their copy's.
     let generation = Atomic<UInt64>(0)

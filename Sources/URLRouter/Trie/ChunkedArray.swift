@@ -26,15 +26,8 @@ struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
 
     init() {}
 
-    /// `count` copies of `element`.
     init(repeating element: Element, count: Int) {
-        chunks = stride(from: 0, to: count, by: Self.chunkSize).map { start in
-            var chunk = [Element]()
-            chunk.reserveCapacity(Self.chunkSize)
-            chunk.append(contentsOf: repeatElement(element, count: Swift.min(count - start, Self.chunkSize)))
-            return chunk
-        }
-        self.count = count
+        for _ in 0..<count { append(element) }
     }
 
     var startIndex: Int { 0 }
@@ -47,8 +40,6 @@ struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
         _modify { yield &chunks[index &>> Self.chunkShift][index & (Self.chunkSize - 1)] }
     }
 
-    /// Appends `element`.
-    ///
     /// - Complexity: O(1), plus a copy of the last chunk when a copy of this array shares it.
     mutating func append(_ element: consuming Element) {
         if count & (Self.chunkSize - 1) == 0 {

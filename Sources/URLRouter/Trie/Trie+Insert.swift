@@ -13,24 +13,24 @@ extension Trie {
         var slot: Slot
     }
 
-    /// Walks (and with `create`, builds) the path of `segments` from the root of `scheme` (nil:
-    /// the scheme-less root). With `raising`, lifts the highest priority kept for every node on
-    /// the way to at least that priority.
+    /// Walks (and with `create`, builds) the path of `segments`, an expansion of `pattern`, from
+    /// the root of its scheme (the scheme-less root when it has none). With `raising`, lifts the
+    /// highest priority kept for every node on the way to at least that priority.
     ///
     /// - Complexity: O(segments), plus the length of each literal.
     mutating func endpoint(
-        scheme: String?, isFallback: Bool, segments: [PatternSegment], caseInsensitivePaths: Bool, create: Bool,
+        of pattern: RoutePattern, _ segments: [PatternSegment], caseInsensitivePaths: Bool, create: Bool,
         raising priority: Int32? = nil
     ) -> Endpoint? {
         if let priority { trackPriorities(before: priority) }
         let schemeRoot = NodeRef(index: Self.schemesRoot, place: .root)
         var node = NodeRef(index: Self.schemelessRoot, place: .root)
-        if var scheme {
+        if var scheme = pattern.scheme {
             guard let root = scheme.withUTF8({ literalChild(of: schemeRoot, key: $0, fold: true, create: create) })
             else { return nil }
             node = root
         }
-        if isFallback { return Endpoint(node: node, slot: .fallback(scheme: self.node(node).number)) }
+        if pattern.isFallback { return Endpoint(node: node, slot: .fallback(scheme: self.node(node).number)) }
         let raising = tracksPriorities ? priority : nil
         if let raising { raisePriority(of: node, to: raising) }
         for (depth, segment) in segments.enumerated() {

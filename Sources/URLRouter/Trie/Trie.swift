@@ -139,12 +139,10 @@ struct Trie: Sendable {
         depth == 0 || caseInsensitivePaths
     }
 
-    /// The index of a type name, if the router knows it.
     func typeIndex(_ name: String) -> Int16? {
         types.firstIndex { $0.name == name }.map(Int16.init)
     }
 
-    /// The node at `ref`.
     @inline(__always)
     func node(_ ref: NodeRef) -> Node {
         switch ref.place {
@@ -154,7 +152,6 @@ struct Trie: Sendable {
         }
     }
 
-    /// Changes the node at `ref` in place.
     mutating func updateNode(_ ref: NodeRef, _ change: (inout Node) -> Void) {
         switch ref.place {
         case .root: change(&roots[Int(ref.index)])
@@ -173,8 +170,7 @@ struct Trie: Sendable {
 
     /// The fallback leaf of the scheme root numbered `scheme`, or -1.
     func fallbackLeaf(ofScheme scheme: Int32) -> Int32 {
-        for entry in fallbacks where entry.scheme == scheme { return entry.leaf }
-        return -1
+        fallbacks.first { $0.scheme == scheme }?.leaf ?? -1
     }
 
     /// The literal child of `parent` reached by `key`, or nil. The parent's Bloom filter answers

@@ -42,7 +42,6 @@ enum PercentDecoding {
         return written
     }
 
-    /// The decoded text of `bytes`.
     static func string(_ bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool) -> String {
         guard needsDecoding(bytes, plusAsSpace: plusAsSpace) else { return text(bytes) }
         return String(unsafeUninitializedCapacity: bytes.count) {

@@ -42,7 +42,6 @@ enum URLEncoding {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// `text` encoded for `component`.
     static func encode(_ text: String, allowed component: Component) -> String {
         encode(text.utf8, allowed: component)
     }

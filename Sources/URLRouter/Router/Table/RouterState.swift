@@ -17,9 +17,7 @@ struct RouterState: Sendable {
 
     /// `pattern` read with this router's types; ambiguous when two combinations are one to the trie.
     func parse(_ pattern: String, options: Router.Options) throws(RouteError) -> RoutePattern {
-        let types = trie.types
-        let parsed = try RoutePattern(
-            pattern, knownTypes: { name in types.contains { $0.name == name } }, limits: options.limits)
+        let parsed = try RoutePattern(pattern, knownTypes: { trie.typeIndex($0) != nil }, limits: options.limits)
         let folds = { (depth: Int) in Trie.folds(depth: depth, caseInsensitivePaths: options.caseInsensitivePaths) }
         let shapes = parsed.expansions.map { $0.enumerated().map { $1.shape(folded: folds($0)) } }
         guard Set(shapes).count == shapes.count else {
@@ -70,22 +68,11 @@ struct RouterState: Sendable {
     ) throws(RouteError) {
         let leafCount = patterns.reduce(0) { $0 + $1.expansions.count }
         guard liveRoutes < options.limits.maxRoutes || replacing else { throw tooMany(text, options: options) }
-        let clamped = Int32(clamping: priority)
-        let routeID = Int32(routes.count)
-        var firstLeaf = Int32(trie.leaves.count)
-        if leafCount == 1, !replacing, let pattern = patterns.first {
-            // One walk finds the place and makes its nodes: a conflict means the whole path is
-            // there already, so a refused pattern adds nothing but looser priority bounds.
-            let segments = pattern.expansions[0]
-            let endpoint = trie.endpoint(
-                scheme: pattern.scheme, isFallback: pattern.isFallback, segments: segments,
-                caseInsensitivePaths: options.caseInsensitivePaths, create: true, raising: clamped)!
-            let existing = trie.leaf(at: endpoint)
-            guard existing < 0 else { throw conflict(text, with: trie.leaves[Int(existing)].route) }
-            trie.setLeaf(
-                at: endpoint, route: routeID, pattern: pattern.text, handler: handler, priority: clamped,
-                segments: segments)
-        } else {
+        // A lone leaf that replaces nothing is placed in one walk, which finds the place and makes
+        // its nodes: a conflict means the whole path is there already, so a refused pattern adds
+        // nothing but looser priority bounds. Any other route is checked before anything changes.
+        let checkedFirst = leafCount > 1 || replacing
+        if checkedFirst {
             var replaced: [Int32] = []
             for pattern in patterns {
                 for segments in pattern.expansions {
@@ -97,17 +84,21 @@ struct RouterState: Sendable {
             }
             guard liveRoutes - replaced.count < options.limits.maxRoutes else { throw tooMany(text, options: options) }
             for route in replaced { remove(route: route, options: options) }
-            let routeID = Int32(routes.count)
-            firstLeaf = Int32(trie.leaves.count)
-            for pattern in patterns {
-                for segments in pattern.expansions {
-                    let endpoint = trie.endpoint(
-                        scheme: pattern.scheme, isFallback: pattern.isFallback, segments: segments,
-                        caseInsensitivePaths: options.caseInsensitivePaths, create: true, raising: clamped)!
-                    trie.setLeaf(
-                        at: endpoint, route: routeID, pattern: pattern.text, handler: handler, priority: clamped,
-                        segments: segments)
+        }
+        let clamped = Int32(clamping: priority)
+        let routeID = Int32(routes.count)
+        let firstLeaf = Int32(trie.leaves.count)
+        for pattern in patterns {
+            for segments in pattern.expansions {
+                let endpoint = trie.endpoint(
+                    of: pattern, segments, caseInsensitivePaths: options.caseInsensitivePaths, create: true,
+                    raising: clamped)!
+                if !checkedFirst, case let existing = trie.leaf(at: endpoint), existing >= 0 {
+                    throw conflict(text, with: trie.leaves[Int(existing)].route)
                 }
+                trie.setLeaf(
+                    at: endpoint, route: routeID, pattern: pattern.text, handler: handler, priority: clamped,
+                    segments: segments)
             }
         }
         routes.append(
@@ -136,8 +127,7 @@ struct RouterState: Sendable {
     mutating func owner(of pattern: RoutePattern, _ segments: [PatternSegment], options: Router.Options) -> Int32 {
         guard
             let endpoint = trie.endpoint(
-                scheme: pattern.scheme, isFallback: pattern.isFallback, segments: segments,
-                caseInsensitivePaths: options.caseInsensitivePaths, create: false),
+                of: pattern, segments, caseInsensitivePaths: options.caseInsensitivePaths, create: false),
             case let leaf = trie.leaf(at: endpoint), leaf >= 0
         else { return -1 }
         return trie.leaves[Int(leaf)].route
@@ -169,8 +159,7 @@ struct RouterState: Sendable {
         for pattern in (try? parse(route.pattern, origins: route.origins, options: options))?.patterns ?? [] {
             for segments in pattern.expansions {
                 if let endpoint = trie.endpoint(
-                    scheme: pattern.scheme, isFallback: pattern.isFallback, segments: segments,
-                    caseInsensitivePaths: options.caseInsensitivePaths, create: false),
+                    of: pattern, segments, caseInsensitivePaths: options.caseInsensitivePaths, create: false),
                     case let leaf = trie.leaf(at: endpoint), leaf >= 0, trie.leaves[Int(leaf)].route == id
                 {
                     trie.removeLeaf(at: endpoint)
