@@ -113,7 +113,7 @@ public struct RouteParameters: Sendable, Sequence, CustomStringConvertible {
         }
     }
 
-    private func queryValue(_ name: String) -> String? {
+    func queryValue(_ name: String) -> String? {
         guard offsets.hasQuery else { return nil }
         var found: String?
         var wanted = name

@@ -89,7 +89,14 @@ private struct FieldsContainer<Key: CodingKey, Values: ParameterValues>: KeyedDe
         }
         return text
     }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try scalar(type, key) }
+    /// `Int`, the usual field, without the generic path's type lookups (half a typed match).
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
+        let name = key.stringValue
+        guard let text = values.last(name) else { throw FieldFailure(field: name, value: nil, expected: "Int") }
+        // Sign and digits, in range: what `<int>` accepts.
+        guard let value = Int(text, radix: 10) else { throw FieldFailure(field: name, value: text, expected: "Int") }
+        return value
+    }
 
     /// One lookup of the field, not the three of the default (`contains`, `decodeNil`, `decode`).
     func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { values.last(key.stringValue) }

@@ -18,15 +18,16 @@ extension ParameterValues {
 }
 
 extension RouteParameters: ParameterValues {
-    func last(_ name: String) -> String? { isPlaceholder(name) ? pathValue(name) : self[name] }
+    func last(_ name: String) -> String? { pathValue(name) ?? (isPlaceholder(name) ? nil : queryValue(name)) }
 
     func all(_ name: String) -> [String] {
         if let path = pathValue(name) { return [path] }
         return isPlaceholder(name) ? [] : queryItems.compactMap { $0.name == name ? $0.value : nil }
     }
 
+    /// Whether `name` is a placeholder of the typed route matched, in any of its combinations.
     private func isPlaceholder(_ name: String) -> Bool {
-        table.routes.live(table.trie.leaves[Int(leaf)].route).typed?.placeholders.contains(name) ?? false
+        table.routes[Int(table.trie.leaves[Int(leaf)].route)]?.typed?.placeholders.contains(name) ?? false
     }
 }
 

@@ -17,7 +17,11 @@ struct RouterState: Sendable {
 
     /// `pattern` read with this router's types; ambiguous when two combinations are one to the trie.
     func parse(_ pattern: String, options: Router.Options) throws(RouteError) -> RoutePattern {
-        let parsed = try RoutePattern(pattern, knownTypes: { trie.typeIndex($0) != nil }, limits: options.limits)
+        // The types alone: a closure that reads `trie` captures a copy of the whole state.
+        let types = trie.types
+        let parsed = try RoutePattern(
+            pattern, knownTypes: { name in types.contains { $0.name == name } }, limits: options.limits)
+        guard parsed.expansions.count > 1 else { return parsed }
         let folds = { (depth: Int) in Trie.folds(depth: depth, caseInsensitivePaths: options.caseInsensitivePaths) }
         let shapes = parsed.expansions.map { $0.enumerated().map { $1.shape(folded: folds($0)) } }
         guard Set(shapes).count == shapes.count else {
