@@ -12,6 +12,15 @@ struct BadTable: Sendable, CustomTestStringConvertible {
 private let row = #"{"pattern": "a://b", "target": "T", "action": "x"}"#
 
 @Suite struct MediatorRouteTableTests {
+    @Test(arguments: ["\n", "\r\n", "\r"])
+    func linesEndAtAnyLineBreak(_ lineBreak: String) throws {
+        let lines = ["[", #"{"pattern": "a://b", "target": "T", "action": "x"},"#, "", #"{"pattern": "a://c"}"#, "]"]
+        let error = try #require(throws: RouteTableError.self) {
+            try RouteTableRow.parse(lines.joined(separator: lineBreak))
+        }
+        #expect(error.issues.map(\.line) == [4, 4], "\(error)")
+    }
+
     @Test func readsEveryFieldWithRowAndLine() throws {
         let json = """
             [

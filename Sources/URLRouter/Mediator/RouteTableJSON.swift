@@ -69,7 +69,7 @@ struct JSONReader {
 
     private mutating func skipWhitespace() {
         while let byte = current, byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
-            if byte == 0x0A { line += 1 }
+            if byte == 0x0A || (byte == 0x0D && bytes.dropFirst(index + 1).first != 0x0A) { line += 1 }
             index += 1
         }
     }
