@@ -8,7 +8,9 @@ extension Router {
     /// let view = router.object(for: "shop://item/42?ref=home")   // itemView(["id": "42", "ref": "home"])
     /// ```
     ///
-    /// A missing target or action reaches the mediator's fallbacks, then fails the open with
+    /// `mediator` defaults to ``Mediator/shared``: pass the mediator your targets are registered
+    /// on. The target is looked up when a URL is opened, not here, so a missing target or action
+    /// reaches the mediator's fallbacks, then fails the open with
     /// `.targetNotFound` or `.actionNotFound`. An external open (``RouteSource/external``) is a
     /// remote call: a `target` or `action` that is empty or holds `/` or a control character,
     /// `native…` actions and what the mediator's ``Mediator/remotePolicy`` refuses fail with

@@ -81,9 +81,11 @@ extension RouteBatch {
     /// ```swift
     /// rows = try router.update { routes in
     ///     for row in rows { routes.deregister(row.pattern, origins: row.origins) }
-    ///     return try routes.loadRouteTable(from: newTable, on: mediator)
+    ///     return try routes.loadRouteTable(from: Data(newTableJSON.utf8), on: mediator)
     /// }
     /// ```
+    ///
+    /// The batch takes `Data` only: pass JSON text as `Data(json.utf8)`, and read a file first.
     /// - Throws: as the router's `loadRouteTable`.
     @discardableResult
     public mutating func loadRouteTable(from data: Data, on mediator: Mediator = .shared) throws(RouteError)

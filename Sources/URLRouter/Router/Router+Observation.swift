@@ -27,7 +27,9 @@ public struct RouteEvent: Sendable {
         case dropped
     }
 
-    /// The URL as opened; query values are `<redacted>` unless the observer asked otherwise.
+    /// The URL the open ended with: the URL as opened, or the target of an interceptor's
+    /// redirect, one event for the whole open. Query values are `<redacted>` unless the observer
+    /// asked otherwise.
     public let url: String
     /// Where it came from.
     public let source: RouteSource
