@@ -14,13 +14,14 @@ let package = Package(
         // The README's Swift snippets, verbatim, run (.ci/check-readme-snippets keeps them in step).
         .testTarget(name: "ReadmeTests", dependencies: ["URLRouter"], path: "Tests/ReadmeTests"),
 
-        // The Demo: a modular app's deep-link handler. Each module depends only on URLRouter.
-        .target(name: "Shop", dependencies: ["URLRouter"], path: "Demo/Shop"),
-        .target(name: "Account", dependencies: ["URLRouter"], path: "Demo/Account"),
-        .target(name: "Settings", dependencies: ["URLRouter"], path: "Demo/Settings"),
+        // The Demo: a modular app's deep-link handler. Each module depends only on URLRouter. Their
+        // names start with "Demo", so that they never clash with a target of a package using URLRouter.
+        .target(name: "DemoShop", dependencies: ["URLRouter"], path: "Demo/Shop"),
+        .target(name: "DemoAccount", dependencies: ["URLRouter"], path: "Demo/Account"),
+        .target(name: "DemoSettings", dependencies: ["URLRouter"], path: "Demo/Settings"),
         .executableTarget(
             name: "DeepLinkApp",
-            dependencies: ["URLRouter", "Shop", "Account", "Settings"],
+            dependencies: ["URLRouter", "DemoShop", "DemoAccount", "DemoSettings"],
             path: "Demo/App"
         ),
         .testTarget(name: "DemoTests", dependencies: ["DeepLinkApp"], path: "Tests/DemoTests"),

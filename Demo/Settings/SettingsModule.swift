@@ -4,7 +4,7 @@ import URLRouter
 /// The Settings demo module: the theme, under `settings://`.
 ///
 /// Its target, `Target_Settings`, is registered nowhere and named nowhere in code: the
-/// mediator finds it by name at run time, because the app lists `"Settings"` among the
+/// mediator finds it by name at run time, because the app lists `"DemoSettings"` among the
 /// modules to search. Running the release-built `deeplink open settings://theme/dark` proves
 /// that discovery survives optimisation and dead-code stripping.
 public enum SettingsModule {
@@ -15,7 +15,7 @@ public enum SettingsModule {
     ]
 
     /// The module name the mediator must search to find `Target_Settings`.
-    public static let moduleName = "Settings"
+    public static let moduleName = "DemoSettings"
 
     /// Registers the Settings routes on `router`, bridged to a target `mediator` discovers.
     public static func register(on router: Router, mediator: Mediator) throws(RouteError) {

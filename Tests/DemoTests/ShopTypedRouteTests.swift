@@ -1,5 +1,5 @@
 import Foundation
-import Shop
+import DemoShop
 import Testing
 import URLRouter
 

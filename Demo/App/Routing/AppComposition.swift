@@ -1,6 +1,6 @@
-import Account
-import Settings
-import Shop
+import DemoAccount
+import DemoSettings
+import DemoShop
 import URLRouter
 
 /// The app's start-up: one router and one mediator, every module registered on them, and the
