@@ -101,7 +101,7 @@ struct GrammarPattern {
     }
 
     static func literal(_ input: inout FuzzInput) -> String {
-        var text = input.string(from: FuzzAlphabet.literal, maxPieces: 5)
+        var text = input.string(from: FuzzAlphabet.literal.filter { $0 != "<" }, maxPieces: 5)
         if text.isEmpty || text.unicodeScalars.first == ":" { text = "l" + text }
         if text == "*" || text == "**" { text += "x" }
         return text

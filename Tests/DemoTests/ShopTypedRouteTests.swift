@@ -1,5 +1,5 @@
-import Foundation
 import DemoShop
+import Foundation
 import Testing
 import URLRouter
 

@@ -62,7 +62,7 @@ import Testing
                 expansions: [[lit(":id"), lit("*"), lit("**"), lit("(x)")]]),
             ParseCase(pattern: "a%2Fb", scheme: nil, expansions: [[lit("a/b")]]),
             ParseCase(pattern: "100%/%zz/%E4", scheme: nil, expansions: [[lit("100%"), lit("%zz"), lit("%E4")]]),
-            ParseCase(pattern: "a<b>/c>", scheme: nil, expansions: [[lit("a<b>"), lit("c>")]]),
+            ParseCase(pattern: "a%3Cb>/c>", scheme: nil, expansions: [[lit("a<b>"), lit("c>")]]),
             ParseCase(
                 pattern: "/path/:thing(/new)(/more/:x)", scheme: nil,
                 expansions: [
@@ -138,6 +138,8 @@ import Testing
         BadPattern(pattern: "shop://item/a\tb", problem: "control character U+9"),
         BadPattern(pattern: "shop://item/\n", problem: "control character U+A"),
         BadPattern(pattern: "shop://item/\u{7F}", problem: "control character U+7F"),
+        BadPattern(pattern: "nav://user/<int:id>", problem: "\"<int:id>\" is not a placeholder; write :name<type>"),
+        BadPattern(pattern: "shop://a<b", problem: "is not a placeholder"),
         BadPattern(pattern: "p(/:x)(/:y)", problem: "ambiguous"),
         BadPattern(pattern: "shop://p(/:x<int>)(/:y<int>)", problem: "ambiguous"),
         BadPattern(pattern: "shop://p(/a)(/a)", problem: "ambiguous"),

@@ -206,8 +206,13 @@ private struct Parser {
     ) throws(RouteError) -> PatternSegment {
         if part.count == 2, part[0] == UInt8(ascii: "*"), part[1] == UInt8(ascii: "*") { return .catchAll }
         if part.count == 1, part[0] == UInt8(ascii: "*") { return .wildcard }
-        guard part.first == UInt8(ascii: ":") else { return .literal(PercentDecoding.string(part, plusAsSpace: false)) }
         var quoted: String { String(decoding: part, as: UTF8.self) }
+        guard part.first == UInt8(ascii: ":") else {
+            guard !part.contains(UInt8(ascii: "<")) else {
+                throw fail("\"\(quoted)\" is not a placeholder; write :name<type>.")
+            }
+            return .literal(PercentDecoding.string(part, plusAsSpace: false))
+        }
         func isNameByte(_ byte: UInt8) -> Bool {
             byte == UInt8(ascii: "_") || (byte | 0x20) &- UInt8(ascii: "a") < 26 || byte &- UInt8(ascii: "0") < 10
         }

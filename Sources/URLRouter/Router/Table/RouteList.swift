@@ -14,18 +14,7 @@ extension RouteList {
     /// - Complexity: O(1).
     @inline(__always)
     func live(_ id: Int32) -> Route {
-        guard let route = self[Int(id)] else {
-            preconditionFailure("route \(id) is removed but a leaf refers to it")
-        }
+        guard let route = self[Int(id)] else { preconditionFailure("route \(id) is removed but a leaf refers to it") }
         return route
-    }
-
-    /// The pattern of route `id`, which a live leaf refers to; reads that field alone.
-    ///
-    /// - Complexity: O(1).
-    @inline(__always)
-    func pattern(_ id: Int32) -> String {
-        guard let pattern = self[Int(id)]?.pattern else { preconditionFailure("route \(id) is removed") }
-        return pattern
     }
 }
