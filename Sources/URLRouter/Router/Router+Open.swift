@@ -98,7 +98,6 @@ extension Router {
         var current = url
         var visited: [String] = []
         var excluded: [Int32] = []
-        var intercepted = false
         func finish(_ outcome: RouteEvent.Outcome, match: RouteMatch? = nil, error: RouteError? = nil) -> Bool {
             if let error { respond?(RouteResponse(url: current, match: match, result: .failure(error))) }
             if let started {
@@ -111,10 +110,13 @@ extension Router {
                 return finish(.refused, error: refusal)
             }
             let lookup = table.lookupTyped(current, excluding: excluded)
-            if !intercepted, !table.hooks.interceptors.isEmpty {
-                intercepted = true
+            if !table.hooks.interceptors.isEmpty {
                 let match: RouteMatch? = if case .matched(let match) = lookup { match } else { nil }
-                switch table.intercept(current, match: match, source: source, userInfo: userInfo) {
+                // The chain sees each URL, and each route a decline passes it to.
+                let decision =
+                    excluded.isEmpty || match != nil
+                    ? table.intercept(current, match: match, source: source, userInfo: userInfo) : .proceed
+                switch decision {
                 case .proceed:
                     break
                 case .refuse(let reason):
@@ -127,7 +129,6 @@ extension Router {
                     }
                     current = target
                     excluded = []
-                    intercepted = false
                     continue
                 }
             }
