@@ -8,6 +8,14 @@ struct DeferredOpen: Sendable {
     let respond: RouteResponse.Handler?
 }
 
+/// Opens queued while the router is not ready. `wanted` is what `isReady` was last set to; the
+/// thread `replaying` them goes on until the queue is empty or `wanted` turns false.
+struct DeferredQueue: Sendable {
+    var opens: [DeferredOpen] = []
+    var wanted = true
+    var replaying = false
+}
+
 extension Router {
     /// Whether opens run now. While false (during start-up, before login), opens wait in a
     /// queue of at most ``Limits/maxDeferredOpens``; setting it back to true replays them in order
@@ -19,19 +27,25 @@ extension Router {
     /// router.open("shop://item/42")     // false: queued
     /// router.isReady = true             // the handler runs now
     /// ```
+    ///
+    /// It reads true once the queue is empty. Set to false by a replayed handler, it stops the
+    /// replay; set to true while a replay runs, it leaves that replay to go on, in order.
     public var isReady: Bool {
         get { readyFlag.load(ordering: .acquiring) }
         set {
-            if newValue {
-                replayDeferred()
-            } else {
-                deferred.withLock { _ in readyFlag.store(false, ordering: .releasing) }
+            let replays = deferred.withLock { queue in
+                queue.wanted = newValue
+                if !newValue { readyFlag.store(false, ordering: .releasing) }
+                guard newValue, !queue.replaying else { return false }
+                queue.replaying = true
+                return true
             }
+            if replays { replayDeferred() }
         }
     }
 
     /// How many opens are waiting for ``isReady``.
-    public var deferredCount: Int { deferred.withLock { $0.count } }
+    public var deferredCount: Int { deferred.withLock { $0.opens.count } }
 
     /// Queues the open when the router is not ready; true if it did.
     func deferIfNotReady(
@@ -40,8 +54,8 @@ extension Router {
         if readyFlag.load(ordering: .acquiring) { return false }
         let dropped: DeferredOpen?? = deferred.withLock { queue in
             guard !readyFlag.load(ordering: .acquiring) else { return nil }
-            queue.append(.init(url: url, source: source, userInfo: userInfo, respond: respond))
-            return .some(queue.count > options.limits.maxDeferredOpens ? queue.removeFirst() : nil)
+            queue.opens.append(.init(url: url, source: source, userInfo: userInfo, respond: respond))
+            return .some(queue.opens.count > options.limits.maxDeferredOpens ? queue.opens.removeFirst() : nil)
         }
         guard let dropped else { return false }
         let table = currentTable()
@@ -57,19 +71,16 @@ extension Router {
         return true
     }
 
-    /// Replays queued opens in order until the queue is empty, then lets opens run directly.
-    /// Opens that arrive meanwhile (from a replayed handler too) queue behind, keeping order.
+    /// Replays queued opens one at a time, in order, until the queue is empty (then opens run
+    /// directly) or `isReady` is set to false. Opens that arrive meanwhile queue behind.
     private func replayDeferred() {
-        while true {
-            let batch: [DeferredOpen] = deferred.withLock { queue in
-                defer { queue.removeAll() }
-                if queue.isEmpty { readyFlag.store(true, ordering: .releasing) }
-                return queue
-            }
-            if batch.isEmpty { return }
-            for open in batch {
-                perform(open.url, source: open.source, userInfo: open.userInfo, respond: open.respond)
-            }
+        while let open = deferred.withLock({ queue -> DeferredOpen? in
+            if queue.wanted, !queue.opens.isEmpty { return queue.opens.removeFirst() }
+            if queue.wanted { readyFlag.store(true, ordering: .releasing) }
+            queue.replaying = false
+            return nil
+        }) {
+            perform(open.url, source: open.source, userInfo: open.userInfo, respond: open.respond)
         }
     }
 }

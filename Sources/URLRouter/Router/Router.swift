@@ -23,7 +23,7 @@ public final class Router: Sendable {
     /// The snapshot readers use. Held only long enough to copy a reference.
     let published: Locked<PublishedTable>
     /// Opens queued while the router is not ready, oldest first.
-    let deferred = Locked<[DeferredOpen]>([])
+    let deferred = Locked(DeferredQueue())
     /// `isReady`: written only under `deferred`'s lock, read without it on every open.
     let readyFlag = Atomic<Bool>(true)
     /// Moves on with every published change; threads compare it with their copy's.

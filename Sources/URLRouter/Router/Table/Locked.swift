@@ -54,7 +54,8 @@ final class Locked<Value: Sendable>: @unchecked Sendable {
                 status == 0,
                 """
                 URLRouter: a lock was taken again by the thread that holds it: a router's update(_:) \
-                closure changed the router itself. Change it through the closure's argument.
+                closure changed the router itself (change it through the closure's argument), or a \
+                cached MediatorTarget's init() called the mediator for its own target.
                 """)
             defer { pthread_mutex_unlock(mutex) }
             return try body(&value.pointee)
