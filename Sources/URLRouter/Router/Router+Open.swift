@@ -46,14 +46,14 @@ extension Router {
     }
 
     /// Opens `url` and returns the value its handler completed with synchronously (an object
-    /// handler's return value), or nil. While the router is not ready, returns nil.
+    /// handler's return value), or nil. Returns nil while ``isReady`` is false and no replay runs.
     ///
     /// ```swift
     /// let view = router.object(for: "shop://item/42/view") as? ItemView
     /// ```
     public func object(for url: String, source: RouteSource = .internal, userInfo: [String: any Sendable] = [:]) -> Any?
     {
-        guard isReady else { return nil }
+        guard isReady || deferred.withLock({ $0.wanted }) else { return nil }
         let box = ValueBox()
         perform(url, source: source, userInfo: userInfo) { response in box.set(response.result) }
         return box.take()
