@@ -82,4 +82,24 @@ struct DeclineTests {
         try router.register("shop://item/*") { request in request.complete("second") }
         #expect(router.outcomes("shop://item/1") == [.value("first")])
     }
+
+    /// A decline after `complete` or `fail` is ignored whether or not the opener passed a
+    /// completion: the next route's handler does not run as well.
+    @Test(arguments: [false, true], [false, true])
+    func declineAfterCompletingIsIgnoredWithOrWithoutACompletion(withCompletion: Bool, failing: Bool) throws {
+        let router = Router()
+        let calls = Recorder<String>()
+        try router.register("shop://item/:id", priority: 1) { request in
+            calls.record("first")
+            if failing { request.fail(RouteError(.refused, "no")) } else { request.complete("first") }
+            request.decline()
+        }
+        try router.register("shop://item/*") { request in
+            calls.record("second"); request.complete("second")
+        }
+        let log = CompletionLog()
+        #expect(router.open("shop://item/1", completion: withCompletion ? log.completion : nil))
+        #expect(calls.values == ["first"])
+        #expect(log.all == (withCompletion ? [failing ? .failure(.refused) : .value("first")] : []))
+    }
 }
