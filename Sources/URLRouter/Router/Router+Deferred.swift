@@ -8,18 +8,11 @@ struct DeferredOpen: Sendable {
     let respond: RouteResponse.Handler?
 }
 
-/// Opens queued while the router is not ready. `wanted` is what `isReady` was last set to; the
-/// thread `replaying` them goes on until the queue is empty or `wanted` turns false.
-struct DeferredQueue: Sendable {
-    var opens: [DeferredOpen] = []
-    var wanted = true
-    var replaying = false
-}
-
 extension Router {
     /// Whether opens run now. While false (during start-up, before login), opens wait in a
-    /// queue of at most ``Limits/maxDeferredOpens``; setting it back to true replays them in order
-    /// on the thread that set it. When the queue is full the oldest open is dropped: its
+    /// queue of at most ``Limits/maxDeferredOpens``; setting it back to true replays them in order,
+    /// one at a time, on the thread that set it, until the queue is empty (it then reads true) or
+    /// it is set to false again. When the queue is full the oldest open is dropped: its
     /// completion gets ``RouteError/Code/dropped`` and observers see ``RouteEvent/Outcome/dropped``.
     ///
     /// ```swift
@@ -27,9 +20,6 @@ extension Router {
     /// router.open("shop://item/42")     // false: queued
     /// router.isReady = true             // the handler runs now
     /// ```
-    ///
-    /// It reads true once the queue is empty. Set to false by a replayed handler, it stops the
-    /// replay; set to true while a replay runs, it leaves that replay to go on, in order.
     public var isReady: Bool {
         get { readyFlag.load(ordering: .acquiring) }
         set {
@@ -72,7 +62,8 @@ extension Router {
     }
 
     /// Replays queued opens one at a time, in order, until the queue is empty (then opens run
-    /// directly) or `isReady` is set to false. Opens that arrive meanwhile queue behind.
+    /// directly) or `isReady` is set to false. Opens that arrive meanwhile queue behind; setting
+    /// `isReady = true` meanwhile, on any thread, leaves them to this replay.
     private func replayDeferred() {
         while let open = deferred.withLock({ queue -> DeferredOpen? in
             if queue.wanted, !queue.opens.isEmpty { return queue.opens.removeFirst() }

@@ -113,10 +113,9 @@ extension Router {
             if !table.hooks.interceptors.isEmpty {
                 let match: RouteMatch? = if case .matched(let match) = lookup { match } else { nil }
                 // The chain sees each URL, and each route a decline passes it to.
-                let decision =
-                    excluded.isEmpty || match != nil
-                    ? table.intercept(current, match: match, source: source, userInfo: userInfo) : .proceed
-                switch decision {
+                switch table.intercept(
+                    current, match: match, declined: !excluded.isEmpty, source: source, userInfo: userInfo)
+                {
                 case .proceed:
                     break
                 case .refuse(let reason):
