@@ -48,6 +48,14 @@ public final class Router: Sendable {
         self.state = Locked(state)
     }
 
+    deinit {
+        for open in deferred.withLock({ $0.opens }) {
+            let error = RouteError(
+                .dropped, "Dropped \(RouteError.quoted(open.url)): the router was freed before it was ready.")
+            open.respond?(RouteResponse(url: open.url, match: nil, result: .failure(error)))
+        }
+    }
+
     /// The current snapshot, as this thread's own copy (see ``ThreadSnapshots``).
     @inline(__always)
     func currentTable() -> RouteTable {
