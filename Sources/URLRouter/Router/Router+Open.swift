@@ -54,9 +54,16 @@ extension Router {
     public func object(for url: String, source: RouteSource = .internal, userInfo: [String: any Sendable] = [:]) -> Any?
     {
         guard isReady || deferred.withLock({ $0.wanted }) else { return nil }
-        let box = ValueBox()
-        perform(url, source: source, userInfo: userInfo) { response in box.set(response.result) }
-        return box.take()
+        // The value is taken out, and a later completion dropped: a handler may keep the request.
+        let box = Locked<(taken: Bool, response: RouteResponse?)>((false, nil))
+        perform(url, source: source, userInfo: userInfo) { response in
+            box.withLock { if !$0.taken { $0.response = response } }
+        }
+        let response = box.withLock { box in
+            defer { box = (true, nil) }
+            return box.response
+        }
+        return (try? response?.result.get()) ?? nil
     }
 
     /// Whether ``open(_:source:userInfo:completion:)-(String,_,_,_)`` would run a handler now. Runs nothing:
@@ -215,28 +222,5 @@ extension RouteTable {
             return .refused(url, reason: "\(shown) is not allowed from outside.")
         }
         return nil
-    }
-}
-
-/// The value an `object(for:)` call is waiting for.
-///
-/// `@unchecked Sendable`: the value is only touched under `lock`; a completion that arrives after
-/// `take()` (a handler that completes later on another thread) is dropped.
-final class ValueBox: @unchecked Sendable {
-    private let lock = Locked(false)
-    private var value: Any?
-
-    func set(_ result: Result<Any?, RouteError>) {
-        lock.withLock { closed in
-            if !closed, case .success(let value) = result { self.value = value }
-        }
-    }
-
-    func take() -> Any? {
-        lock.withLock { closed in
-            closed = true
-            defer { value = nil }
-            return value
-        }
     }
 }
