@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import URLRouter
@@ -81,5 +82,46 @@ struct DeclineTests {
         }
         try router.register("shop://item/*") { request in request.complete("second") }
         #expect(router.outcomes("shop://item/1") == [.value("first")])
+    }
+
+    /// Another thread completes the request while its handler declines it: whichever comes
+    /// first wins, and the completion runs exactly once either way.
+    @Test func aCompletionRacingADeclineRunsOnce() throws {
+        let router = Router()
+        try router.register("shop://item/:id", priority: 1) { request in
+            let done = DispatchSemaphore(value: 0)
+            Thread.detachNewThread {
+                request.complete("raced")
+                done.signal()
+            }
+            request.decline()
+            done.wait()
+        }
+        try router.register("shop://item/*") { request in request.complete("next") }
+        for _ in 0..<200 {
+            let log = CompletionLog()
+            router.open("shop://item/1", completion: log.completion)
+            #expect(log.all == [.value("raced")] || log.all == [.value("next")])
+        }
+    }
+
+    /// A decline after `complete` or `fail` is ignored whether or not the opener passed a
+    /// completion: the next route's handler does not run as well.
+    @Test(arguments: [false, true], [false, true])
+    func declineAfterCompletingIsIgnoredWithOrWithoutACompletion(withCompletion: Bool, failing: Bool) throws {
+        let router = Router()
+        let calls = Recorder<String>()
+        try router.register("shop://item/:id", priority: 1) { request in
+            calls.record("first")
+            if failing { request.fail(RouteError(.refused, "no")) } else { request.complete("first") }
+            request.decline()
+        }
+        try router.register("shop://item/*") { request in
+            calls.record("second"); request.complete("second")
+        }
+        let log = CompletionLog()
+        #expect(router.open("shop://item/1", completion: withCompletion ? log.completion : nil))
+        #expect(calls.values == ["first"])
+        #expect(log.all == (withCompletion ? [failing ? .failure(.refused) : .value("first")] : []))
     }
 }

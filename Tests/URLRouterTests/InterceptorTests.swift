@@ -120,6 +120,25 @@ struct InterceptorTests {
         #expect(router.outcomes("shop://old-admin", source: .external) == [.failure(.refused)])
     }
 
+    /// A decline passes the open to another route: the chain sees that route before it runs,
+    /// so a gate that refuses a pattern is not passed by a handler of another pattern declining.
+    /// When every route declined, the chain is not asked again: the open ends as `declined`.
+    @Test func theRouteADeclinePassesToIsInterceptedToo() throws {
+        let router = Router()
+        try router.register("admin://panel/new") { $0.decline() }
+        try router.register("admin://panel/:id") { $0.complete("panel") }
+        try router.register("admin://help") { $0.decline() }
+        let seen = Recorder<String>()
+        router.addInterceptor { open in
+            seen.record(open.pattern ?? "-")
+            return open.pattern == "admin://panel/:id" ? .refuse("admins only") : .proceed
+        }
+        #expect(router.outcomes("admin://panel/new") == [.failure(.refused)])
+        #expect(seen.values == ["admin://panel/new", "admin://panel/:id"])
+        #expect(router.outcomes("admin://help") == [.failure(.declined)])
+        #expect(seen.values.last == "admin://help")
+    }
+
     @Test func interceptorsCanBeAddedWhileOpening() throws {
         let router = try Self.makeRouter()
         let added = Atomic<Bool>(false)

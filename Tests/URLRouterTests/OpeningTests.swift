@@ -204,6 +204,34 @@ import URLRouter
         #expect(router.routes.map(\.returnsObject) == [false, false, false, false])
     }
 
+    /// A handler that keeps its request keeps the completion `object(for:)` passed: that must not
+    /// keep the value, given before the call returned or after.
+    @Test func objectForHoldsNoValueAfterItReturns() throws {
+        final class View: Sendable {}
+        let router = Router()
+        let kept = Slot<RouteRequest>()
+        try router.register("x://now") { request in
+            kept.set(request); request.complete(View())
+        }
+        try router.register("x://later") { request in kept.set(request) }
+        weak var now: View?
+        do {
+            let view = router.object(for: "x://now") as? View
+            #expect(view != nil)
+            now = view
+        }
+        #expect(now == nil)
+        #expect(router.object(for: "x://later") == nil)
+        weak var later: View?
+        do {
+            let view = View()
+            later = view
+            kept.get?.complete(view)
+        }
+        #expect(later == nil)
+        kept.set(nil)
+    }
+
     @Test func objectForIsNilWhileTheRouterIsNotReady() throws {
         let router = Router()
         let counter = Counter()

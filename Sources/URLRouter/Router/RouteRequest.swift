@@ -101,7 +101,13 @@ public final class RouteRequest: Sendable {
 
     /// Marks the request completed and returns the completion, if it was not completed before.
     private func takeCompletion() -> Completion? {
-        guard completion != nil else { return nil }
+        guard completion != nil else {
+            // Nothing to call, but a later decline must be ignored: a plain load and store will do.
+            if state.load(ordering: .relaxed) == State.running.rawValue {
+                state.store(State.completed.rawValue, ordering: .relaxed)
+            }
+            return nil
+        }
         if transition(from: .running, to: .completed) == .running { return completion }
         if transition(from: .returned, to: .completed) == .returned { return completion }
         return nil

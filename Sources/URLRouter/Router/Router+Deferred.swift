@@ -10,8 +10,9 @@ struct DeferredOpen: Sendable {
 
 extension Router {
     /// Whether opens run now. While false (during start-up, before login), opens wait in a
-    /// queue of at most ``Limits/maxDeferredOpens``; setting it back to true replays them in order
-    /// on the thread that set it. When the queue is full the oldest open is dropped: its
+    /// queue of at most ``Limits/maxDeferredOpens``; setting it back to true replays them in order,
+    /// one at a time, on the thread that set it, until the queue is empty (it then reads true) or
+    /// it is set to false again. When the queue is full the oldest open is dropped: its
     /// completion gets ``RouteError/Code/dropped`` and observers see ``RouteEvent/Outcome/dropped``.
     ///
     /// ```swift
@@ -22,16 +23,19 @@ extension Router {
     public var isReady: Bool {
         get { readyFlag.load(ordering: .acquiring) }
         set {
-            if newValue {
-                replayDeferred()
-            } else {
-                deferred.withLock { _ in readyFlag.store(false, ordering: .releasing) }
+            let replays = deferred.withLock { queue in
+                queue.wanted = newValue
+                if !newValue { readyFlag.store(false, ordering: .releasing) }
+                guard newValue, !queue.replaying else { return false }
+                queue.replaying = true
+                return true
             }
+            if replays { replayDeferred() }
         }
     }
 
     /// How many opens are waiting for ``isReady``.
-    public var deferredCount: Int { deferred.withLock { $0.count } }
+    public var deferredCount: Int { deferred.withLock { $0.opens.count } }
 
     /// Queues the open when the router is not ready; true if it did.
     func deferIfNotReady(
@@ -40,8 +44,8 @@ extension Router {
         if readyFlag.load(ordering: .acquiring) { return false }
         let dropped: DeferredOpen?? = deferred.withLock { queue in
             guard !readyFlag.load(ordering: .acquiring) else { return nil }
-            queue.append(.init(url: url, source: source, userInfo: userInfo, respond: respond))
-            return .some(queue.count > options.limits.maxDeferredOpens ? queue.removeFirst() : nil)
+            queue.opens.append(.init(url: url, source: source, userInfo: userInfo, respond: respond))
+            return .some(queue.opens.count > options.limits.maxDeferredOpens ? queue.opens.removeFirst() : nil)
         }
         guard let dropped else { return false }
         let table = currentTable()
@@ -57,19 +61,17 @@ extension Router {
         return true
     }
 
-    /// Replays queued opens in order until the queue is empty, then lets opens run directly.
-    /// Opens that arrive meanwhile (from a replayed handler too) queue behind, keeping order.
+    /// Replays queued opens one at a time, in order, until the queue is empty (then opens run
+    /// directly) or `isReady` is set to false. Opens that arrive meanwhile queue behind; setting
+    /// `isReady = true` meanwhile, on any thread, leaves them to this replay.
     private func replayDeferred() {
-        while true {
-            let batch: [DeferredOpen] = deferred.withLock { queue in
-                defer { queue.removeAll() }
-                if queue.isEmpty { readyFlag.store(true, ordering: .releasing) }
-                return queue
-            }
-            if batch.isEmpty { return }
-            for open in batch {
-                perform(open.url, source: open.source, userInfo: open.userInfo, respond: open.respond)
-            }
+        while let open = deferred.withLock({ queue -> DeferredOpen? in
+            if queue.wanted, !queue.opens.isEmpty { return queue.opens.removeFirst() }
+            if queue.wanted { readyFlag.store(true, ordering: .releasing) }
+            queue.replaying = false
+            return nil
+        }) {
+            perform(open.url, source: open.source, userInfo: open.userInfo, respond: open.respond)
         }
     }
 }

@@ -78,10 +78,11 @@ extension Router {
 }
 
 extension RouteTable {
-    /// Runs the chain: the first decision other than `.proceed` wins.
+    /// Runs the chain: the first decision other than `.proceed` wins. Not run when every route declined.
     func intercept(
-        _ url: String, match: RouteMatch?, source: RouteSource, userInfo: [String: any Sendable]
+        _ url: String, match: RouteMatch?, declined: Bool, source: RouteSource, userInfo: [String: any Sendable]
     ) -> RouteInterception.Decision {
+        guard match != nil || !declined else { return .proceed }
         let open = RouteInterception(url: url, match: match, source: source, userInfo: userInfo)
         return hooks.interceptors.lazy.map { $0.intercept(open) }.first { $0 != .proceed } ?? .proceed
     }

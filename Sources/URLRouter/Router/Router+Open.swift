@@ -46,17 +46,24 @@ extension Router {
     }
 
     /// Opens `url` and returns the value its handler completed with synchronously (an object
-    /// handler's return value), or nil. While the router is not ready, returns nil.
+    /// handler's return value), or nil. Returns nil while ``isReady`` is false and no replay runs.
     ///
     /// ```swift
     /// let view = router.object(for: "shop://item/42/view") as? ItemView
     /// ```
     public func object(for url: String, source: RouteSource = .internal, userInfo: [String: any Sendable] = [:]) -> Any?
     {
-        guard isReady else { return nil }
-        let box = ValueBox()
-        perform(url, source: source, userInfo: userInfo) { response in box.set(response.result) }
-        return box.take()
+        guard isReady || deferred.withLock({ $0.wanted }) else { return nil }
+        // The value is taken out, and a later completion dropped: a handler may keep the request.
+        let box = Locked<(taken: Bool, response: RouteResponse?)>((false, nil))
+        perform(url, source: source, userInfo: userInfo) { response in
+            box.withLock { if !$0.taken { $0.response = response } }
+        }
+        let response = box.withLock { box in
+            defer { box = (true, nil) }
+            return box.response
+        }
+        return (try? response?.result.get()) ?? nil
     }
 
     /// Whether ``open(_:source:userInfo:completion:)-(String,_,_,_)`` would run a handler now. Runs nothing:
@@ -98,7 +105,6 @@ extension Router {
         var current = url
         var visited: [String] = []
         var excluded: [Int32] = []
-        var intercepted = false
         func finish(_ outcome: RouteEvent.Outcome, match: RouteMatch? = nil, error: RouteError? = nil) -> Bool {
             if let error { respond?(RouteResponse(url: current, match: match, result: .failure(error))) }
             if let started {
@@ -111,10 +117,12 @@ extension Router {
                 return finish(.refused, error: refusal)
             }
             let lookup = table.lookupTyped(current, excluding: excluded)
-            if !intercepted, !table.hooks.interceptors.isEmpty {
-                intercepted = true
+            if !table.hooks.interceptors.isEmpty {
                 let match: RouteMatch? = if case .matched(let match) = lookup { match } else { nil }
-                switch table.intercept(current, match: match, source: source, userInfo: userInfo) {
+                // The chain sees each URL, and each route a decline passes it to.
+                switch table.intercept(
+                    current, match: match, declined: !excluded.isEmpty, source: source, userInfo: userInfo)
+                {
                 case .proceed:
                     break
                 case .refuse(let reason):
@@ -127,7 +135,6 @@ extension Router {
                     }
                     current = target
                     excluded = []
-                    intercepted = false
                     continue
                 }
             }
@@ -215,28 +222,5 @@ extension RouteTable {
             return .refused(url, reason: "\(shown) is not allowed from outside.")
         }
         return nil
-    }
-}
-
-/// The value an `object(for:)` call is waiting for.
-///
-/// `@unchecked Sendable`: the value is only touched under `lock`; a completion that arrives after
-/// `take()` (a handler that completes later on another thread) is dropped.
-final class ValueBox: @unchecked Sendable {
-    private let lock = Locked(false)
-    private var value: Any?
-
-    func set(_ result: Result<Any?, RouteError>) {
-        lock.withLock { closed in
-            if !closed, case .success(let value) = result { self.value = value }
-        }
-    }
-
-    func take() -> Any? {
-        lock.withLock { closed in
-            closed = true
-            defer { value = nil }
-            return value
-        }
     }
 }

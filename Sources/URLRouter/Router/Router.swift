@@ -22,8 +22,8 @@ public final class Router: Sendable {
     let state: Locked<RouterState>
     /// The snapshot readers use. Held only long enough to copy a reference.
     let published: Locked<PublishedTable>
-    /// Opens queued while the router is not ready, oldest first.
-    let deferred = Locked<[DeferredOpen]>([])
+    /// Opens waiting for `isReady`, oldest first; what it was last set to; whether a replay runs.
+    let deferred = Locked<(opens: [DeferredOpen], wanted: Bool, replaying: Bool)>(([], true, false))
     /// `isReady`: written only under `deferred`'s lock, read without it on every open.
     let readyFlag = Atomic<Bool>(true)
     /// Moves on with every published change; threads compare it with their copy's.
@@ -46,6 +46,14 @@ public final class Router: Sendable {
         let state = RouterState()
         self.published = Locked(PublishedTable(table: state.freeze(options: options)))
         self.state = Locked(state)
+    }
+
+    deinit {
+        for open in deferred.withLock({ $0.opens }) {
+            let error = RouteError(
+                .dropped, "Dropped \(RouteError.quoted(open.url)): the router was freed before it was ready.")
+            open.respond?(RouteResponse(url: open.url, match: nil, result: .failure(error)))
+        }
     }
 
     /// The current snapshot, as this thread's own copy (see ``ThreadSnapshots``).
@@ -82,8 +90,7 @@ public final class Router: Sendable {
         return state.withLock { state in
             published.withLock { published in
                 published.taken = true
-                if let table = published.table { return table }
-                let table = state.freeze(options: options)
+                let table = published.table ?? state.freeze(options: options)
                 published.table = table
                 return table
             }

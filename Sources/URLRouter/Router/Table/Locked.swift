@@ -53,8 +53,8 @@ final class Locked<Value: Sendable>: @unchecked Sendable {
             precondition(
                 status == 0,
                 """
-                URLRouter: a lock was taken again by the thread that holds it: a router's update(_:) \
-                closure changed the router itself. Change it through the closure's argument.
+                URLRouter: a lock was taken again by the thread that holds it: an update(_:) closure changed \
+                its router (use the closure's argument), or a cached MediatorTarget's init() called its own target.
                 """)
             defer { pthread_mutex_unlock(mutex) }
             return try body(&value.pointee)
