@@ -74,12 +74,20 @@ struct GrammarPattern {
                 let value =
                     type.flatMap { type in input.below(8) == 0 ? nil : FuzzValues.value(type, &input) }
                     ?? input.string(from: FuzzAlphabet.nasty, maxPieces: 6)
-                if value.isEmpty || !(type.map { Self.accepts($0, value) } ?? true) { valuesValid = false }
+                if ["", ".", ".."].contains(value) || !(type.map { Self.accepts($0, value) } ?? true) {
+                    valuesValid = false
+                }
                 parameters[name] = value
             case .wildcard:
                 parameters["*"] = "w" + input.string(from: FuzzAlphabet.nasty, maxPieces: 4)
             case .catchAll:
-                parameters["**"] = input.string(from: FuzzAlphabet.nasty, maxPieces: 8)
+                let path = input.string(from: FuzzAlphabet.nasty, maxPieces: 8)
+                if path.unicodeScalars.split(separator: "/").contains(where: {
+                    $0.elementsEqual(".".unicodeScalars) || $0.elementsEqual("..".unicodeScalars)
+                }) {
+                    valuesValid = false
+                }
+                parameters["**"] = path
             case .literal:
                 break
             }

@@ -2,10 +2,10 @@
 /// → `match`.
 ///
 /// Invariants: a grammatical pattern registers (or is refused as ambiguous or too long);
-/// generation succeeds when every value fits its placeholder, fails with the right code when
-/// one does not, and refuses values only optional groups make unreadable; a generated URL
-/// reaches the same pattern and gives every value back, from the path or the query, and `**`
-/// gives back its path.
+/// generation succeeds when every value fits its placeholder (not empty, `.` or `..`), fails
+/// with the right code when one does not or the URL would be over a limit, and refuses values
+/// only optional groups make unreadable; a generated URL reaches the same pattern and gives
+/// every value back, from the path or the query, and `**` gives back its path.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func generationRoundTripFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     var input = FuzzInput(UnsafeBufferPointer(start: data, count: size))
@@ -35,11 +35,14 @@ public func generationRoundTripFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) 
         let unreadable =
             hasGroups && error.code == .invalidParameter && error.message.contains("would not give its values back")
         fuzzCheck(
-            unreadable || (!grammar.valuesValid && error.code == .invalidParameter),
+            unreadable || (!grammar.valuesValid && error.code == .invalidParameter) || error.code == .limitExceeded,
             "generation failed for \(shown()): \(error)")
         return 0
     }
-    if case .overLimit = router.currentTable().lookup(url) { return 0 }
+    if case .overLimit(let problem) = router.currentTable().lookup(url) {
+        fuzzCheck(false, "\(fuzzShow(url)) generated from \(shown()) is over a limit: \(problem)")
+        return 0
+    }
 
     guard let match = router.match(url) else {
         fuzzCheck(false, "\(fuzzShow(url)) generated from \(shown()) matches nothing")

@@ -13,7 +13,12 @@ public func routeTableLoadingFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) ->
     let router = Router()
     let before = ["shop://item/:id", "shop://cart", "/about"]
     for pattern in before { try! router.register(pattern, target: "Shop", action: "existing", on: tableMediator) }
-    let lines = bytes.reduce(1) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+    // A line ends at `\n`, `\r\n` or a lone `\r`.
+    let lines =
+        1
+        + zip(bytes, bytes.dropFirst().map(Optional.some) + [nil]).count { byte, next in
+            byte == UInt8(ascii: "\n") || (byte == UInt8(ascii: "\r") && next != UInt8(ascii: "\n"))
+        }
 
     let rows: [RouteTableRow]
     do {

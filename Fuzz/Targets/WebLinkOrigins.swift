@@ -43,7 +43,10 @@ public func webLinkOriginsFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CI
                     "\(fuzzShow(link)), generated for \(fuzzShow(id)), reads back as \(again?.description ?? "no match")"
                 )
             } catch {
-                fuzzCheck(false, "generating \(origin) for \(fuzzShow(id)) threw \(error)")
+                // A `.` or `..` id is matched (from `%2E`) but not generated: URL parsers resolve it away.
+                fuzzCheck(
+                    (id == "." || id == "..") && error.code == .invalidParameter,
+                    "generating \(origin) for \(fuzzShow(id)) threw \(error)")
             }
         }
     }
