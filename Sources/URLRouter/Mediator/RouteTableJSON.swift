@@ -29,9 +29,7 @@ struct JSONNode {
         }
     }
 
-    var string: String? {
-        if case .string(let text) = value { text } else { nil }
-    }
+    var string: String? { if case .string(let text) = value { text } else { nil } }
 }
 
 struct JSONReader {

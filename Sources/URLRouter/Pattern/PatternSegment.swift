@@ -46,7 +46,5 @@ enum PatternSegment: Hashable, Sendable {
     }
 
     /// The placeholder's name, if this segment captures one.
-    var name: String? {
-        if case .parameter(let name, _, _) = self { name } else { nil }
-    }
+    var name: String? { if case .parameter(let name, _, _) = self { name } else { nil } }
 }

@@ -139,6 +139,4 @@ func loadWord(_ pointer: UnsafePointer<UInt8>) -> UInt64 {
 
 /// ASCII lowercase; other bytes unchanged.
 @inline(__always)
-func foldASCII(_ byte: UInt8) -> UInt8 {
-    byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
-}
+func foldASCII(_ byte: UInt8) -> UInt8 { byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte }

@@ -139,9 +139,7 @@ struct Trie: Sendable {
         depth == 0 || caseInsensitivePaths
     }
 
-    func typeIndex(_ name: String) -> Int16? {
-        types.firstIndex { $0.name == name }.map(Int16.init)
-    }
+    func typeIndex(_ name: String) -> Int16? { types.firstIndex { $0.name == name }.map(Int16.init) }
 
     @inline(__always)
     func node(_ ref: NodeRef) -> Node {
@@ -169,9 +167,7 @@ struct Trie: Sendable {
     }
 
     /// The fallback leaf of the scheme root numbered `scheme`, or -1.
-    func fallbackLeaf(ofScheme scheme: Int32) -> Int32 {
-        fallbacks.first { $0.scheme == scheme }?.leaf ?? -1
-    }
+    func fallbackLeaf(ofScheme scheme: Int32) -> Int32 { fallbacks.first { $0.scheme == scheme }?.leaf ?? -1 }
 
     /// The literal child of `parent` reached by `key`, or nil. The parent's Bloom filter answers
     /// most keys that are not there without a probe.
