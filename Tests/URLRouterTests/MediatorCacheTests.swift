@@ -45,6 +45,16 @@ struct CountedBare: MediatorTarget {
     var actions: [String: MediatorAction] { ["ping": { _ in "pong" }] }
 }
 
+/// Calls its mediator from its deinit, as a target that reports its end does.
+final class Reporting: MediatorTarget {
+    static let mediator = Mediator()
+    static let reports = Recorder<String>()
+    static var targetName: String { "Reporting" }
+    init() {}
+    deinit { Self.reports.record("released, Other cached: \(Self.mediator.releaseCachedTarget("Other"))") }
+    var actions: [String: MediatorAction] { ["ping": { _ in "pong" }] }
+}
+
 /// Both callers must be inside the action at the same time, or it times out.
 struct Rendezvous: MediatorTarget {
     static let inside = Atomic(0)
@@ -147,5 +157,16 @@ struct Rendezvous: MediatorTarget {
             }
         }
         #expect(met.load(ordering: .relaxed) == 2)
+    }
+
+    /// A cached instance is let go of after the mediator's lock: its deinit may call the mediator.
+    @Test func aCachedTargetsDeinitMayCallTheMediator() {
+        let mediator = Reporting.mediator
+        mediator.register(Reporting.self)
+        mediator.perform(target: "Reporting", action: "ping", cacheTarget: true)
+        #expect(mediator.releaseCachedTarget("Reporting"))
+        mediator.perform(target: "Reporting", action: "ping", cacheTarget: true)
+        mediator.register(Reporting.self)
+        #expect(Reporting.reports.values == ["released, Other cached: false", "released, Other cached: false"])
     }
 }

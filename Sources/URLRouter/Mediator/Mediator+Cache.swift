@@ -9,8 +9,8 @@ extension Mediator {
         case discover(modules: [String])
     }
 
-    /// Drops the cached instance of `target`; the next call creates a new one.
-    /// Returns whether an instance was cached.
+    /// Drops the cached instance of `target` (after the mediator's lock, so that its deinit may
+    /// call the mediator); the next call creates a new one. Returns whether one was cached.
     ///
     /// ```swift
     /// mediator.perform(target: "Shop", action: "itemView", cacheTarget: true)
@@ -18,7 +18,7 @@ extension Mediator {
     /// ```
     @discardableResult
     public func releaseCachedTarget(_ target: String) -> Bool {
-        state.withLock { $0.cached.removeValue(forKey: target) != nil }
+        state.withLock { $0.cached.removeValue(forKey: target) } != nil
     }
 
     /// The target instance for a call: the cached one, else a new one (kept if `cache`),

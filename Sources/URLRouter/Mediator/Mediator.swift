@@ -74,9 +74,9 @@ public final class Mediator: Sendable {
     /// ```
     public func register(_ type: any MediatorTarget.Type) {
         let name = type.targetName
-        state.withLock {
+        _ = state.withLock {
             $0.registered[name] = type
-            $0.cached[name] = nil
+            return $0.cached.removeValue(forKey: name)  // released after the lock, as in releaseCachedTarget
         }
     }
 

@@ -27,15 +27,17 @@ extension Router {
     public func update<Result, Failure: Error>(
         _ body: (inout RouteBatch) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        try state.withLock { (state: inout RouterState) throws(Failure) -> Result in
+        var (before, batch): (RouterState?, RouteBatch?)  // released after the lock, as in `mutate`
+        defer { withExtendedLifetime((before, batch)) {} }
+        return try state.withLock { (state: inout RouterState) throws(Failure) -> Result in
             // Readers, this thread's included, go on with the table as it is while `body` runs:
             // none of them waits for this lock.
             published.withLock { published in
                 if published.table == nil { published.table = state.freeze(options: options) }
             }
-            var batch = RouteBatch(draft: state, options: options)
-            let result = try body(&batch)
-            state = batch.draft
+            (before, batch) = (state, RouteBatch(draft: state, options: options))
+            let result = try body(&batch!)
+            state = batch!.draft
             published.withLock { $0 = PublishedTable(table: state.freeze(options: options), taken: false) }
             generation.add(1, ordering: .releasing)
             return result

@@ -69,7 +69,7 @@ extension Router {
         _ type: Value.Type, pattern: String, origins: [LinkOrigin] = [], priority: Int, access: RouteAccess,
         replacing: Bool, handler: URLRouter.Route.Handler, externalCheck: URLRouter.Route.ExternalCheck? = nil
     ) throws(RouteError) {
-        try mutate { (state: inout RouterState) throws(RouteError) in
+        try mutate(releasing: replacing) { (state: inout RouterState) throws(RouteError) in
             try state.addTyped(
                 type, pattern: pattern, origins: origins, priority: priority, access: access, replacing: replacing,
                 handler: handler, externalCheck: externalCheck, options: options)
