@@ -49,7 +49,7 @@ final class ThreadSnapshots {
         if let index = entries.firstIndex(where: { $0.router == router }) {
             entries[index] = entry
         } else {
-            if entries.count == Self.capacity { entries.removeFirst() }
+            if entries.count >= Self.capacity { entries.removeFirst() }
             entries.append(entry)
         }
     }
