@@ -91,9 +91,7 @@ public struct RouteBatch: Sendable {
     /// ```
     /// - Returns: whether a route was removed.
     @discardableResult
-    public mutating func deregister(_ pattern: String) -> Bool {
-        draft.remove(pattern, options: options)
-    }
+    public mutating func deregister(_ pattern: String) -> Bool { draft.remove(pattern, options: options) }
 
     /// Removes every route, as ``Router/removeAll()``.
     ///
@@ -103,9 +101,7 @@ public struct RouteBatch: Sendable {
     ///     try routes.register("shop://item/:id") { _ in }
     /// }
     /// ```
-    public mutating func removeAll() {
-        draft.removeAll()
-    }
+    public mutating func removeAll() { draft.removeAll() }
 
     /// Registers a route, optionally with link origins and an external check (the bridge's).
     mutating func add(
