@@ -42,3 +42,53 @@ extension ReentrancyTests {
         #expect(router.match(built)?.parameters["name"] == "home")
     }
 }
+
+extension ReentrancyTests {
+    /// A route, a typed route and a typed call at once, whose decoding checks its link with the
+    /// router it is registered on: `init(from:)` is the app's code, run when it is registered too.
+    struct Login: URLRoute, MediatorRequest {
+        typealias Response = String
+        static let pattern = "app://login/:next"
+        static let target = "Account"
+        static let action = "login"
+        @TaskLocal static var router: Router?
+        enum CodingKeys: String, CodingKey { case next }
+        let next: String
+
+        init(from decoder: any Decoder) throws {
+            next = try decoder.container(keyedBy: CodingKeys.self).decode(String.self, forKey: .next)
+            guard let router = Self.router, router.canOpen("app://\(next)"),
+                try router.url(for: "app://:page", parameters: ["page": next]) == "app://\(next)"
+            else { throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "no such page")) }
+        }
+    }
+
+    struct Account: MediatorTarget {
+        static var targetName: String { "Account" }
+        var actions: [String: MediatorAction] { ["login": Login.handler { "login, then \($0.next)" }] }
+    }
+
+    enum TypedRegistration: CaseIterable, Sendable { case route, object, request, batch }
+
+    @Test(arguments: TypedRegistration.allCases)
+    func aTypedRoutesDecodingMayCallItsRouter(registration: TypedRegistration) throws {
+        let router = Router()
+        let mediator = Mediator()
+        mediator.register(Account.self)
+        try router.register("app://:page") { _ in }
+        try Login.$router.withValue(router) {
+            switch registration {
+            case .route: try router.register(Login.self) { login, request in request.complete("route, \(login.next)") }
+            case .object: try router.registerObject(Login.self) { login, _ in "object, \(login.next)" }
+            case .request: try router.register(Login.pattern, request: Login.self, on: mediator)
+            case .batch:
+                try router.update { routes in
+                    try routes.register(Login.self) { login, request in request.complete("batch, \(login.next)") }
+                }
+            }
+            #expect(router.object(for: "app://login/home") as? String != nil)
+            #expect(router.match("app://login/home", as: Login.self)?.next == "home")
+            #expect(router.match("app://login/a%2Fb") == nil)  // no page "a/b": the route passes
+        }
+    }
+}

@@ -12,7 +12,8 @@ extension RouteBatch {
         handler: @escaping @Sendable (Route, RouteRequest) -> Void
     ) throws(RouteError) {
         try draft.addTyped(
-            type, pattern: Route.pattern, origins: Route.origins, priority: priority, access: access,
+            TypedRouteCheck(type, pattern: Route.pattern, limits: options.limits), pattern: Route.pattern,
+            origins: Route.origins, priority: priority, access: access,
             replacing: replacing, handler: Router.typedAction(handler), options: options)
     }
 
@@ -29,7 +30,8 @@ extension RouteBatch {
         handler: @escaping @Sendable (Route, RouteRequest) -> Any?
     ) throws(RouteError) {
         try draft.addTyped(
-            type, pattern: Route.pattern, origins: Route.origins, priority: priority, access: access,
+            TypedRouteCheck(type, pattern: Route.pattern, limits: options.limits), pattern: Route.pattern,
+            origins: Route.origins, priority: priority, access: access,
             replacing: replacing, handler: Router.typedObject(handler), options: options)
     }
 }
