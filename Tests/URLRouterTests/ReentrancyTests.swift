@@ -92,3 +92,25 @@ extension ReentrancyTests {
         }
     }
 }
+
+extension ReentrancyTests {
+    enum MediatorSetting: CaseIterable, Sendable { case noTargetHandler, remotePolicy }
+
+    /// Replacing a callback lets go of the old one, and of the module it captured.
+    @Test(arguments: MediatorSetting.allCases)
+    func aReplacedMediatorCallbackMayCallTheMediator(setting: MediatorSetting) {
+        let mediator = Mediator()
+        let calls = Recorder<RouteError.Code?>()
+        func set(_ module: Module?) {
+            let handler: Mediator.NoTargetHandler = { _, _, _ in _ = module }
+            let predicate: @Sendable (RemoteCall) -> Bool = { _ in module != nil }
+            switch setting {
+            case .noTargetHandler: mediator.noTargetHandler = module == nil ? nil : handler
+            case .remotePolicy: mediator.remotePolicy = RemotePolicy(predicate: module == nil ? nil : predicate)
+            }
+        }
+        set(Module { calls.record(mediator.performResult(target: "Gone", action: "ping").error?.code) })
+        set(nil)
+        #expect(calls.values == [.targetNotFound])
+    }
+}
