@@ -114,3 +114,39 @@ extension ReentrancyTests {
         #expect(calls.values == [.targetNotFound])
     }
 }
+
+extension ReentrancyTests {
+    enum Reader: CaseIterable, Sendable { case thisThread, anotherThread }
+
+    /// A read from a batch sees the table as it was before the batch; it never lets go of an
+    /// older copy of the table, so a module that copy held may call the router from its deinit.
+    @Test(arguments: Reader.allCases)
+    func aReadFromABatchReleasesNothing(deregisteredOn reader: Reader) throws {
+        let router = Router()
+        let calls = Recorder<String>()
+        try router.register("app://other") { _ in }
+        try router.register("app://gone") { _ in }
+        let reachOut: @Sendable () -> Void = {
+            calls.record("opened \(router.open("app://other")), deregistered \(router.deregister("app://gone"))")
+        }
+        try router.register("app://module") { [module = Module(reachOut)] _ in _ = module }
+        let worker = ThreadSnapshotTests.Worker()
+        defer { worker.stop() }
+        worker.run { #expect(router.open("app://module")) }  // the worker's copy holds the module
+        switch reader {
+        case .thisThread: worker.run { #expect(router.deregister("app://module")) }
+        case .anotherThread: #expect(router.deregister("app://module"))
+        }
+        #expect(calls.values.isEmpty)
+        worker.run {
+            #expect(throws: Never.self) {
+                try router.update { routes in
+                    #expect(router.canOpen("app://other"))
+                    try routes.register("app://new") { _ in }
+                }
+            }
+        }
+        #expect(calls.values == ["opened true, deregistered true"])
+        #expect(router.routes.map(\.pattern) == ["app://other", "app://new"])
+    }
+}

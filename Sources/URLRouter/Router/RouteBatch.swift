@@ -27,8 +27,8 @@ extension Router {
     public func update<Result, Failure: Error>(
         _ body: (inout RouteBatch) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        var (before, batch): (RouterState?, RouteBatch?)  // released after the lock, as in `mutate`
-        defer { withExtendedLifetime((before, batch)) {} }
+        var (before, batch, copy): (RouterState?, RouteBatch?, RouteTable?)  // released after the lock, as in `mutate`
+        defer { withExtendedLifetime((before, batch, copy)) {} }
         return try state.withLock { (state: inout RouterState) throws(Failure) -> Result in
             // Readers, this thread's included, go on with the table as it is while `body` runs:
             // none of them waits for this lock.
@@ -36,6 +36,7 @@ extension Router {
                 if published.table == nil { published.table = state.freeze(options: options) }
             }
             (before, batch) = (state, RouteBatch(draft: state, options: options))
+            copy = ThreadSnapshots.current(create: false)?.table(router: id)  // a read in `body` replaces it
             let result = try body(&batch!)
             state = batch!.draft
             published.withLock { $0 = PublishedTable(table: state.freeze(options: options), taken: false) }
