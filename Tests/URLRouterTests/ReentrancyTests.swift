@@ -150,3 +150,33 @@ extension ReentrancyTests {
         #expect(router.routes.map(\.pattern) == ["app://other", "app://new"])
     }
 }
+
+extension ReentrancyTests {
+    enum BatchDrop: CaseIterable, Sendable { case deregister, replace, replaceTyped, removeAll }
+
+    /// A handler registered in a batch and dropped by the same batch is released after the lock,
+    /// as one the batch found is: a module that deregisters its other routes from its deinit is
+    /// fine in a batch too.
+    @Test(arguments: BatchDrop.allCases)
+    func aHandlerABatchAddsAndDropsIsReleasedAfterTheLock(drop: BatchDrop) throws {
+        let router = Router()
+        let calls = Recorder<String>()
+        try router.register("app://other") { _ in }
+        let reachOut: @Sendable () -> Void = { calls.record("deregistered \(router.deregister("app://other"))") }
+        try router.update { routes in
+            if drop == .replaceTyped {
+                try routes.register(Page.self) { [module = Module(reachOut)] _, _ in _ = module }
+            } else {
+                try routes.register("app://module") { [module = Module(reachOut)] _ in _ = module }
+            }
+            switch drop {
+            case .deregister: routes.deregister("app://module")
+            case .replace: try routes.register("app://module", replacing: true) { _ in }
+            case .replaceTyped: try routes.register(Page.self, replacing: true) { _, _ in }
+            case .removeAll: routes.removeAll()
+            }
+            #expect(calls.values.isEmpty)
+        }
+        #expect(calls.values == ["deregistered \(drop != .removeAll)"])
+    }
+}

@@ -58,6 +58,8 @@ public struct RouteBatch: Sendable {
     /// The table with the batch's changes so far.
     var draft: RouterState
     let options: Router.Options
+    /// The handlers the batch added, released with it after the lock, even those it drops again.
+    var added: [Route.Handler] = []
 
     /// Registers `handler` for `pattern` in the batch, as ``Router/register(_:priority:access:replacing:handler:)-(String,_,_,_,_)``.
     ///
@@ -109,6 +111,7 @@ public struct RouteBatch: Sendable {
         _ pattern: String, origins: [LinkOrigin] = [], priority: Int, access: RouteAccess, replacing: Bool,
         handler: Route.Handler, externalCheck: Route.ExternalCheck? = nil
     ) throws(RouteError) {
+        added.append(handler)
         try draft.add(
             pattern, origins: origins, priority: priority, access: access, replacing: replacing,
             handler: handler, externalCheck: externalCheck, options: options)
