@@ -180,3 +180,40 @@ extension ReentrancyTests {
         #expect(calls.values == ["deregistered \(drop != .removeAll)"])
     }
 }
+
+extension ReentrancyTests {
+    enum LetGo: CaseIterable, Sendable { case nextRead, fifthRouter, threadExit }
+
+    /// A thread's copy of the table may hold a deregistered handler's last reference; the copy is
+    /// let go of while the thread reads a router, or exits. The module the handler captured
+    /// opens links on that router and on six others from its deinit, which replaces and drops
+    /// this thread's other copies meanwhile.
+    @Test(arguments: LetGo.allCases)
+    func aThreadsLastCopyMayCallRouters(letGo: LetGo) throws {
+        let router = Router()
+        let others = (0..<6).map { _ in Router() }
+        let unrelated = (0..<4).map { _ in Router() }
+        for other in [router] + others + unrelated { try other.register("app://other") { _ in } }
+        let opened = Recorder<Bool>()
+        let reachOut: @Sendable () -> Void = {
+            for other in [router] + others { opened.record(other.open("app://other")) }
+        }
+        try router.register("app://module") { [module = Module(reachOut)] _ in _ = module }
+        let worker = ThreadSnapshotTests.Worker()
+        worker.run {
+            for other in unrelated.prefix(3) { _ = other.match("app://other") }
+            _ = router.match("app://module")
+        }
+        #expect(router.deregister("app://module"))
+        #expect(opened.values.isEmpty)  // the worker's copy holds it
+        switch letGo {
+        case .nextRead: worker.run { _ = router.match("app://module") }
+        case .fifthRouter: worker.run { for other in unrelated { _ = other.match("app://other") } }
+        case .threadExit: break
+        }
+        worker.stop()
+        let deadline = ContinuousClock.now + .seconds(5)
+        while opened.count < 7, ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.001) }
+        #expect(opened.values == Array(repeating: true, count: 7))
+    }
+}
