@@ -6,7 +6,7 @@ extension Mediator {
     /// ```
     public var remotePolicy: RemotePolicy {
         get { state.withLock { $0.remotePolicy } }
-        set { state.withLock { $0.remotePolicy = newValue } }
+        set { var old = newValue; state.withLock { swap(&$0.remotePolicy, &old) } }  // released after the lock
     }
 
     /// Performs a call that arrived as a URL, `scheme://target/action?name=value`.

@@ -88,7 +88,7 @@ public final class Mediator: Sendable {
     /// ```
     public var noTargetHandler: NoTargetHandler? {
         get { state.withLock { $0.noTargetHandler } }
-        set { state.withLock { $0.noTargetHandler = newValue } }
+        set { var old = newValue; state.withLock { swap(&$0.noTargetHandler, &old) } }  // released after the lock
     }
 
     /// Calls `action` on `target` and returns its value, or nil when the call found nothing.

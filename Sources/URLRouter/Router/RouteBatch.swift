@@ -17,7 +17,7 @@ extension Router {
     /// open URLs.
     ///
     /// `body` runs under the router's writer lock: it must not register, deregister or update
-    /// on this router itself (use `routes`). Opens from `body` see the table as it was before.
+    /// on this router itself (use `routes`). Opens and `url(for:)` from `body` see the table as before.
     ///
     /// - Returns: what `body` returns.
     /// - Throws: whatever `body` throws (a ``RouteError`` from a refused route, or an error of
@@ -27,8 +27,8 @@ extension Router {
     public func update<Result, Failure: Error>(
         _ body: (inout RouteBatch) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        var (before, batch): (RouterState?, RouteBatch?)  // released after the lock, as in `mutate`
-        defer { withExtendedLifetime((before, batch)) {} }
+        var (before, batch, copy): (RouterState?, RouteBatch?, RouteTable?)  // released after the lock, as in `mutate`
+        defer { withExtendedLifetime((before, batch, copy)) {} }
         return try state.withLock { (state: inout RouterState) throws(Failure) -> Result in
             // Readers, this thread's included, go on with the table as it is while `body` runs:
             // none of them waits for this lock.
@@ -36,6 +36,7 @@ extension Router {
                 if published.table == nil { published.table = state.freeze(options: options) }
             }
             (before, batch) = (state, RouteBatch(draft: state, options: options))
+            copy = ThreadSnapshots.current(create: false)?.table(router: id)  // a read in `body` replaces it
             let result = try body(&batch!)
             state = batch!.draft
             published.withLock { $0 = PublishedTable(table: state.freeze(options: options), taken: false) }
@@ -57,6 +58,8 @@ public struct RouteBatch: Sendable {
     /// The table with the batch's changes so far.
     var draft: RouterState
     let options: Router.Options
+    /// The handlers the batch added, released with it after the lock, even those it drops again.
+    var added: [Route.Handler] = []
 
     /// Registers `handler` for `pattern` in the batch, as ``Router/register(_:priority:access:replacing:handler:)-(String,_,_,_,_)``.
     ///
@@ -91,9 +94,7 @@ public struct RouteBatch: Sendable {
     /// ```
     /// - Returns: whether a route was removed.
     @discardableResult
-    public mutating func deregister(_ pattern: String) -> Bool {
-        draft.remove(pattern, options: options)
-    }
+    public mutating func deregister(_ pattern: String) -> Bool { draft.remove(pattern, options: options) }
 
     /// Removes every route, as ``Router/removeAll()``.
     ///
@@ -103,15 +104,14 @@ public struct RouteBatch: Sendable {
     ///     try routes.register("shop://item/:id") { _ in }
     /// }
     /// ```
-    public mutating func removeAll() {
-        draft.removeAll()
-    }
+    public mutating func removeAll() { draft.removeAll() }
 
     /// Registers a route, optionally with link origins and an external check (the bridge's).
     mutating func add(
         _ pattern: String, origins: [LinkOrigin] = [], priority: Int, access: RouteAccess, replacing: Bool,
         handler: Route.Handler, externalCheck: Route.ExternalCheck? = nil
     ) throws(RouteError) {
+        added.append(handler)
         try draft.add(
             pattern, origins: origins, priority: priority, access: access, replacing: replacing,
             handler: handler, externalCheck: externalCheck, options: options)

@@ -90,14 +90,10 @@ public final class RouteRequest: Sendable {
     ///     ...
     /// }
     /// ```
-    public func decline() {
-        _ = transition(from: .running, to: .declined)
-    }
+    public func decline() { _ = transition(from: .running, to: .declined) }
 
     /// Marks the handler as returned; true when it declined.
-    func handlerReturned() -> Bool {
-        transition(from: .running, to: .returned) == .declined
-    }
+    func handlerReturned() -> Bool { transition(from: .running, to: .returned) == .declined }
 
     /// Marks the request completed and returns the completion, if it was not completed before.
     private func takeCompletion() -> Completion? {

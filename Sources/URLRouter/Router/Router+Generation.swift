@@ -16,9 +16,8 @@ extension Router {
     /// - Throws: ``RouteError`` naming a missing placeholder (`.missingParameter`), an empty value, a `.` or `..`
     ///   segment, or one that fails its type (`.invalidParameter`), a bad pattern, or a URL over ``Limits``.
     public func url(for pattern: String, parameters: [String: String]) throws(RouteError) -> String {
-        let (parsed, types) = try state.withLock { (state: inout RouterState) throws(RouteError) in
-            (try state.parse(pattern, options: options), state.trie.types)
-        }
+        let types = currentTable().trie.types  // as an open reads them: no lock, from an update(_:) too
+        let parsed = try RouterState(trie: Trie(types: types)).parse(pattern, options: options)
         var path: [String: String] = [:]
         var wildcard: [String] = []
         var segments: [String] = []

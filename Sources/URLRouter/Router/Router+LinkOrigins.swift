@@ -71,13 +71,12 @@ extension Router {
     public func url(for path: String, parameters: [String: String], origin: LinkOrigin) throws(RouteError) -> String {
         let wanted = try origin.normalized(for: path)
         let full = wanted.pattern(path)
-        let registered = state.withLock { state -> Route? in
-            guard let pattern = try? state.parse(full, options: options), let first = pattern.expansions.first,
-                case let id = state.owner(of: pattern, first, options: options), id >= 0
-            else { return nil }
-            return state.routes.live(id)
-        }
-        guard let registered, registered.pattern == path, registered.origins.contains(wanted) else {
+        let table = currentTable()  // as an open reads it: no lock, from an update(_:) too
+        var state = RouterState(trie: table.trie, routes: table.routes)
+        guard let pattern = try? state.parse(full, options: options), let first = pattern.expansions.first,
+            case let id = state.owner(of: pattern, first, options: options), id >= 0,
+            case let registered = state.routes.live(id), registered.pattern == path, registered.origins.contains(wanted)
+        else {
             let known = routes.filter { $0.pattern == path }.flatMap(\.origins).map(\.description)
             let listed =
                 known.isEmpty

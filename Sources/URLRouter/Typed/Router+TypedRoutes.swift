@@ -63,15 +63,16 @@ extension Router {
             replacing: replacing, handler: Self.typedObject(handler))
     }
 
-    /// ``RouterState/addTyped(_:pattern:origins:priority:access:replacing:handler:externalCheck:options:)``
+    /// Checks `Value`'s fields, then ``RouterState/addTyped(_:pattern:origins:priority:access:replacing:handler:externalCheck:options:)``
     /// under the writer lock.
     func addTyped<Value: Decodable & Sendable>(
         _ type: Value.Type, pattern: String, origins: [LinkOrigin] = [], priority: Int, access: RouteAccess,
         replacing: Bool, handler: URLRouter.Route.Handler, externalCheck: URLRouter.Route.ExternalCheck? = nil
     ) throws(RouteError) {
+        let check = try TypedRouteCheck(type, pattern: pattern, limits: options.limits)
         try mutate(releasing: replacing) { (state: inout RouterState) throws(RouteError) in
             try state.addTyped(
-                type, pattern: pattern, origins: origins, priority: priority, access: access, replacing: replacing,
+                check, pattern: pattern, origins: origins, priority: priority, access: access, replacing: replacing,
                 handler: handler, externalCheck: externalCheck, options: options)
         }
     }
@@ -132,16 +133,15 @@ extension Router {
 }
 
 extension RouterState {
-    /// Checks `Value`'s fields against `pattern`, then adds the route and its field check.
-    mutating func addTyped<Value: Decodable & Sendable>(
-        _ type: Value.Type, pattern: String, origins: [LinkOrigin] = [], priority: Int, access: RouteAccess,
+    /// Adds the route and its field check.
+    mutating func addTyped(
+        _ check: TypedRouteCheck, pattern: String, origins: [LinkOrigin] = [], priority: Int, access: RouteAccess,
         replacing: Bool, handler: Route.Handler, externalCheck: Route.ExternalCheck? = nil, options: Router.Options
     ) throws(RouteError) {
-        let placeholders = try RouteFields(Value.self).check("\(Value.self)", against: pattern, limits: options.limits)
         try add(
             pattern, origins: origins, priority: priority, access: access, replacing: replacing, handler: handler,
             externalCheck: externalCheck, options: options)
-        routes[routes.count - 1]?.typed = TypedRouteCheck(Value.self, placeholders: placeholders)
+        routes[routes.count - 1]?.typed = check
         hooks.typedRoutes += 1
     }
 }

@@ -56,8 +56,9 @@ final class TypedRouteCheck: Sendable {
     /// Why the URL's values do not decode; nil when they do.
     let failure: @Sendable (RouteParameters) -> FieldFailure?
 
-    init<Route: Decodable & Sendable>(_ type: Route.Type, placeholders: Set<String>) {
-        self.placeholders = placeholders
+    /// Checks `Route`'s fields against `pattern`: runs the type's `init(from:)`, so never under a lock.
+    init<Route: Decodable & Sendable>(_ type: Route.Type, pattern: String, limits: Router.Limits) throws(RouteError) {
+        placeholders = try RouteFields(Route.self).check("\(Route.self)", against: pattern, limits: limits)
         failure = { parameters in
             do {
                 _ = try ParameterDecoder.decode(Route.self, from: parameters)

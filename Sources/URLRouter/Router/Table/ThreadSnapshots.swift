@@ -42,6 +42,9 @@ final class ThreadSnapshots {
         return nil
     }
 
+    /// This thread's copy of `router`'s snapshot, current or not.
+    func table(router: UInt64) -> RouteTable? { entries.first { $0.router == router }?.table }
+
     /// Keeps `table` as this thread's copy of `router`'s snapshot at `generation`, in place of
     /// its older copy, else of the copy of the router first stored when all four are taken.
     func store(router: UInt64, generation: UInt64, table: RouteTable) {
