@@ -27,18 +27,19 @@ extension Router {
     public func update<Result, Failure: Error>(
         _ body: (inout RouteBatch) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        var (before, batch, copy): (RouterState?, RouteBatch?, RouteTable?)  // released after the lock, as in `mutate`
-        defer { withExtendedLifetime((before, batch, copy)) {} }
+        var (batch, copy): (RouteBatch?, RouteTable?)  // released after the lock, as in `mutate`
+        defer { withExtendedLifetime((batch, copy)) {} }
         return try state.withLock { (state: inout RouterState) throws(Failure) -> Result in
             // Readers, this thread's included, go on with the table as it is while `body` runs:
             // none of them waits for this lock.
             published.withLock { published in
                 if published.table == nil { published.table = state.freeze(options: options) }
             }
-            (before, batch) = (state, RouteBatch(draft: state, options: options))
+            batch = RouteBatch(draft: state, options: options)
             copy = ThreadSnapshots.current(create: false)?.table(router: id)  // a read in `body` replaces it
             let result = try body(&batch!)
             state = batch!.draft
+            state.released = []  // the batch's draft keeps them
             published.withLock { $0 = PublishedTable(table: state.freeze(options: options), taken: false) }
             generation.add(1, ordering: .releasing)
             return result
@@ -58,8 +59,6 @@ public struct RouteBatch: Sendable {
     /// The table with the batch's changes so far.
     var draft: RouterState
     let options: Router.Options
-    /// The handlers the batch added, released with it after the lock, even those it drops again.
-    var added: [Route.Handler] = []
 
     /// Registers `handler` for `pattern` in the batch, as ``Router/register(_:priority:access:replacing:handler:)-(String,_,_,_,_)``.
     ///
@@ -111,7 +110,6 @@ public struct RouteBatch: Sendable {
         _ pattern: String, origins: [LinkOrigin] = [], priority: Int, access: RouteAccess, replacing: Bool,
         handler: Route.Handler, externalCheck: Route.ExternalCheck? = nil
     ) throws(RouteError) {
-        added.append(handler)
         try draft.add(
             pattern, origins: origins, priority: priority, access: access, replacing: replacing,
             handler: handler, externalCheck: externalCheck, options: options)

@@ -11,11 +11,10 @@ extension RouteBatch {
         _ type: Route.Type, priority: Int = 0, access: RouteAccess = .public, replacing: Bool = false,
         handler: @escaping @Sendable (Route, RouteRequest) -> Void
     ) throws(RouteError) {
-        added.append(Router.typedAction(handler))
         try draft.addTyped(
             TypedRouteCheck(type, pattern: Route.pattern, limits: options.limits), pattern: Route.pattern,
-            origins: Route.origins, priority: priority, access: access, replacing: replacing, handler: added.last!,
-            options: options)
+            origins: Route.origins, priority: priority, access: access, replacing: replacing,
+            handler: Router.typedAction(handler), options: options)
     }
 
     /// Registers a typed route whose handler returns a value in the batch, as
@@ -30,10 +29,9 @@ extension RouteBatch {
         _ type: Route.Type, priority: Int = 0, access: RouteAccess = .public, replacing: Bool = false,
         handler: @escaping @Sendable (Route, RouteRequest) -> Any?
     ) throws(RouteError) {
-        added.append(Router.typedObject(handler))
         try draft.addTyped(
             TypedRouteCheck(type, pattern: Route.pattern, limits: options.limits), pattern: Route.pattern,
-            origins: Route.origins, priority: priority, access: access, replacing: replacing, handler: added.last!,
-            options: options)
+            origins: Route.origins, priority: priority, access: access, replacing: replacing,
+            handler: Router.typedObject(handler), options: options)
     }
 }

@@ -70,7 +70,7 @@ extension Router {
         replacing: Bool, handler: URLRouter.Route.Handler, externalCheck: URLRouter.Route.ExternalCheck? = nil
     ) throws(RouteError) {
         let check = try TypedRouteCheck(type, pattern: pattern, limits: options.limits)
-        try mutate(releasing: replacing) { (state: inout RouterState) throws(RouteError) in
+        try mutate { (state: inout RouterState) throws(RouteError) in
             try state.addTyped(
                 check, pattern: pattern, origins: origins, priority: priority, access: access, replacing: replacing,
                 handler: handler, externalCheck: externalCheck, options: options)

@@ -10,6 +10,9 @@ struct RouterState: Sendable {
     var routes = RouteList()
     var liveRoutes = 0
     var hooks = RouterHooks()
+    /// What changes dropped (routes, their handlers, a whole table), released after the writer
+    /// lock is let go (``Router/mutate(_:)``), so that a deinit of what they captured may call the router.
+    var released: [any Sendable] = []
 
     func freeze(options: Router.Options) -> RouteTable {
         RouteTable(trie: trie, routes: routes, options: options, hooks: hooks)
@@ -160,12 +163,14 @@ struct RouterState: Sendable {
 
     private mutating func remove(route id: Int32, options: Router.Options) {
         guard let route = routes[Int(id)] else { return }
+        released.append(route)
         for pattern in (try? parse(route.pattern, origins: route.origins, options: options))?.patterns ?? [] {
             for segments in pattern.expansions {
                 if let endpoint = trie.endpoint(
                     of: pattern, segments, caseInsensitivePaths: options.caseInsensitivePaths, create: false),
                     case let leaf = trie.leaf(at: endpoint), leaf >= 0, trie.leaves[Int(leaf)].route == id
                 {
+                    released.append(trie.handlers[Int(leaf)])
                     trie.removeLeaf(at: endpoint)
                 }
             }
@@ -179,7 +184,7 @@ struct RouterState: Sendable {
     /// Removes every route; parameter types and hooks stay.
     mutating func removeAll() {
         hooks.typedRoutes = 0
-        self = RouterState(trie: Trie(types: trie.types), hooks: hooks)
+        self = RouterState(trie: Trie(types: trie.types), hooks: hooks, released: released + [self])
     }
 
     /// Rebuilds the trie from the live routes, in registration order, once removed routes
@@ -189,7 +194,7 @@ struct RouterState: Sendable {
     /// - Complexity: O(live routes), at most once per as many removals: amortised O(1).
     private mutating func compactIfSparse(options: Router.Options) {
         guard routes.count >= 64, routes.count > 2 * liveRoutes else { return }
-        var rebuilt = RouterState(trie: Trie(types: trie.types), hooks: hooks)
+        var rebuilt = RouterState(trie: Trie(types: trie.types), hooks: hooks, released: released)
         for case let route? in routes {
             try? rebuilt.add(
                 route.pattern, origins: route.origins, priority: Int(route.priority), access: route.access,
