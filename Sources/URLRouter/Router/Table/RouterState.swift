@@ -196,10 +196,11 @@ struct RouterState: Sendable {
         guard routes.count >= 64, routes.count > 2 * liveRoutes else { return }
         var rebuilt = RouterState(trie: Trie(types: trie.types), hooks: hooks, released: released)
         for case let route? in routes {
-            try? rebuilt.add(
+            let added: Void? = try? rebuilt.add(
                 route.pattern, origins: route.origins, priority: Int(route.priority), access: route.access,
                 replacing: false,
                 handler: trie.handlers[Int(route.firstLeaf)], externalCheck: route.externalCheck, options: options)
+            assert(added != nil, "a live route is added again as it was: same options, same order")
             rebuilt.routes[rebuilt.routes.count - 1]?.typed = route.typed
         }
         self = rebuilt
