@@ -22,6 +22,7 @@ import Foundation
 public struct RouteTableRow: Sendable, Hashable {
     /// Who may open the row's pattern: `"public"` (anyone) or `"internal"` (the app only).
     public enum Access: String, Sendable, Hashable {
+        /// `public` as ``RouteAccess/public``, `internal` as ``RouteAccess/internalOnly``.
         case `public`, `internal`
     }
 

@@ -12,7 +12,7 @@
 public struct RouteError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What kind of failure this is.
     public enum Code: String, Sendable, Hashable, CaseIterable {
-        /// No registered pattern matches the URL.
+        /// No registered pattern matches the URL, or a mediator URL names no target-action.
         case notFound
         /// A policy, an interceptor or the route's access level refused the URL.
         case refused
@@ -20,17 +20,17 @@ public struct RouteError: Error, Sendable, Hashable, CustomStringConvertible {
         case declined
         /// A pattern is malformed.
         case invalidPattern
-        /// A pattern has the same shape as one already registered.
+        /// A pattern has the same shape as one already registered, or a parameter type its name.
         case conflict
         /// The input is over one of the router's limits (URL length, segments, query items, ...).
         case limitExceeded
-        /// A value given for URL generation does not fit its placeholder.
+        /// A value does not fit: for a placeholder, a link origin or a typed action's parameters.
         case invalidParameter
         /// URL generation lacks a value for a placeholder.
         case missingParameter
         /// Interceptors redirected a URL in a loop.
         case redirectLoop
-        /// A deferred open was dropped: the queue was full and it was the oldest.
+        /// A deferred open was dropped: the oldest in a full queue, or the router was freed.
         case dropped
         /// The mediator found no target of that name.
         case targetNotFound

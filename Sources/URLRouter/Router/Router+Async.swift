@@ -13,7 +13,7 @@ extension Router {
     /// A handler that lets go of the request without completing gives nil.
     ///
     /// The name differs from `open` on purpose: an `await` in front of the synchronous `open`
-    /// would compile and return whether a handler ran, not the value.
+    /// would compile and return whether a handler took the URL, not the value.
     ///
     /// - Throws: ``RouteError`` when nothing matches, a policy or an interceptor refuses, every
     ///   matching handler declines, or the handler fails.

@@ -9,7 +9,7 @@
 public struct RouteEvent: Sendable {
     /// How an open ended.
     public enum Outcome: String, Sendable, Hashable {
-        /// A handler ran.
+        /// A handler took it: it ran and did not decline.
         case handled
         /// No route matched.
         case notFound

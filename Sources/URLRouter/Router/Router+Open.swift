@@ -16,7 +16,7 @@ extension Router {
     /// returns. While the router is not ready (``isReady``), the open waits in a queue and this
     /// returns false.
     ///
-    /// - Returns: whether a handler ran.
+    /// - Returns: whether a handler took the URL: it ran and did not decline.
     @discardableResult
     public func open(
         _ url: String, source: RouteSource = .internal, userInfo: [String: any Sendable] = [:],
@@ -35,7 +35,7 @@ extension Router {
     ///     print(response.match?.pattern ?? "-", response.result)
     /// }
     /// ```
-    /// - Returns: whether a handler ran.
+    /// - Returns: whether a handler took the URL: it ran and did not decline.
     @discardableResult
     public func route(
         _ url: String, source: RouteSource = .internal, userInfo: [String: any Sendable] = [:],

@@ -183,7 +183,7 @@ public final class Router: Sendable {
     /// ```swift
     /// try router.register(RouteParameterType("slug") { !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0 == "-" } })
     /// ```
-    /// - Throws: `.conflict` when a type of that name exists (the built-ins included).
+    /// - Throws: `.conflict` for a name taken (the built-ins included); `.limitExceeded` past 32,767 types.
     public func register(_ type: RouteParameterType) throws(RouteError) {
         try mutate { (state: inout RouterState) throws(RouteError) in
             guard state.trie.typeIndex(type.name) == nil else {
@@ -262,7 +262,7 @@ extension RouteInfo {
 }
 
 extension Router: CustomStringConvertible {
-    /// A readable dump of the trie; see ``Router`` for the format.
+    /// The trie, a node a line indented by depth; a route's end shows `→ pattern` (and its priority).
     ///
     /// ```swift
     /// print(router)

@@ -7,7 +7,8 @@ extension Mediator {
     ///
     /// The action receives the request itself when it was written with
     /// ``MediatorRequest/handler(_:)``; an untyped action receives the fields as strings, as from
-    /// a URL (an array of two or more as `[String]`, of one as its `String`, empty as nothing).
+    /// a URL (an array of two or more as `[String]`, of one as its `String`, empty as nothing),
+    /// and the request under a key of the mediator's own, which it may ignore.
     /// The target's `notFound` action and the ``noTargetHandler`` apply as for an untyped call.
     ///
     /// - Throws: ``RouteError`` with `.targetNotFound` or `.actionNotFound` as

@@ -81,7 +81,7 @@ extension Router {
     /// decode; nil otherwise. Runs nothing.
     ///
     /// ```swift
-    /// router.match("shop://item/42?ref=mail", as: ItemRoute.self)   // ItemRoute(id: 42, ref: "mail")
+    /// router.match("shop://item/42?ref=mail", as: ItemRoute.self)   // an ItemRoute: id 42, ref "mail"
     /// router.match("shop://item/abc", as: ItemRoute.self)            // nil
     /// ```
     ///

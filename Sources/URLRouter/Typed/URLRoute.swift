@@ -9,7 +9,7 @@
 ///     var tag: [String] = []   // every query item tag, in order
 /// }
 /// try router.register(ItemRoute.self) { item, request in request.complete(item.id) }
-/// router.match("shop://item/42?ref=mail", as: ItemRoute.self)   // ItemRoute(id: 42, ref: "mail")
+/// router.match("shop://item/42?ref=mail", as: ItemRoute.self)   // an ItemRoute: id 42, ref "mail"
 /// try router.url(for: ItemRoute(id: 42, ref: "mail"))            // "shop://item/42?ref=mail"
 /// ```
 ///
