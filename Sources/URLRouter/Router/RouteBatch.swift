@@ -36,7 +36,8 @@ extension Router {
                 if published.table == nil { published.table = state.freeze(options: options) }
             }
             batch = RouteBatch(draft: state, options: options)
-            copy = ThreadSnapshots.current(create: false)?.table(router: id)  // a read in `body` replaces it
+            // A read in `body` replaces it.
+            copy = ThreadSnapshots.current(create: false)?.takeUnretainedValue().table(router: id)
             let result = try body(&batch!)
             state = batch!.draft
             state.released = []  // the batch's draft keeps them

@@ -60,10 +60,10 @@ public final class Router: Sendable {
     @inline(__always)
     func currentTable() -> RouteTable {
         let generation = generation.load(ordering: .acquiring)
-        if let table = ThreadSnapshots.current(create: false)?.table(router: id, generation: generation) {
-            return table
-        }
-        return refreshTable()
+        // The thread's slot keeps its list alive (see ThreadSnapshots.current): borrowed, not retained.
+        return ThreadSnapshots.current(create: false)?._withUnsafeGuaranteedRef {
+            $0.table(router: id, generation: generation)
+        } ?? refreshTable()
     }
 
     /// Takes the published snapshot and keeps this thread's copy of it.
@@ -73,7 +73,7 @@ public final class Router: Sendable {
         // newer than its contents.
         let generation = generation.load(ordering: .acquiring)
         let published = publishedTable()
-        guard let snapshots = ThreadSnapshots.current(create: true) else { return published }
+        guard let snapshots = ThreadSnapshots.current(create: true)?.takeUnretainedValue() else { return published }
         let copy = RouteTable(copying: published)
         snapshots.store(router: id, generation: generation, table: copy)
         return copy

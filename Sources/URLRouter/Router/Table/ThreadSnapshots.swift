@@ -57,21 +57,20 @@ final class ThreadSnapshots {
         }
     }
 
-    /// The calling thread's copies; made on first use when `create` is set. Nil where threads
-    /// have no local storage.
+    /// The calling thread's copies, unretained (its slot owns them); made on first use when
+    /// `create` is set. Nil where threads have no local storage.
     @inline(__always)
-    static func current(create: Bool) -> ThreadSnapshots? {
+    static func current(create: Bool) -> Unmanaged<ThreadSnapshots>? {
         #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
         guard let key = threadSnapshotsKey else { return nil }
         if let pointer = pthread_getspecific(key) {
             // The slot holds a +1 reference, released by the key's destructor when the thread
             // exits; only this thread reads it, so the object outlives this borrow.
-            return Unmanaged<ThreadSnapshots>.fromOpaque(pointer).takeUnretainedValue()
+            return Unmanaged<ThreadSnapshots>.fromOpaque(pointer)
         }
         guard create else { return nil }
-        let snapshots = ThreadSnapshots()
-        // The +1 reference the slot owns (see the key's destructor).
-        guard pthread_setspecific(key, Unmanaged.passRetained(snapshots).toOpaque()) == 0 else { return nil }
+        let snapshots = Unmanaged.passRetained(ThreadSnapshots())  // the +1 the slot owns (see the key's destructor)
+        guard pthread_setspecific(key, snapshots.toOpaque()) == 0 else { snapshots.release(); return nil }
         return snapshots
         #else
         return nil
