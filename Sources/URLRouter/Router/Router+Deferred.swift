@@ -49,14 +49,15 @@ extension Router {
         }
         guard let dropped else { return false }
         let table = currentTable()
-        table.notify(url: url, source: source, pattern: nil, outcome: .deferred, since: .now)
+        table.notify(url: url, source: source, pattern: nil, outcome: .deferred, since: RouteTable.now)
         if let dropped {
             let error = RouteError(
                 .dropped,
                 "Dropped \(RouteError.quoted(dropped.url)): more than \(options.limits.maxDeferredOpens) opens waited for the router to be ready (Router.Limits.maxDeferredOpens)."
             )
             dropped.respond?(RouteResponse(url: dropped.url, match: nil, result: .failure(error)))
-            table.notify(url: dropped.url, source: dropped.source, pattern: nil, outcome: .dropped, since: .now)
+            table.notify(
+                url: dropped.url, source: dropped.source, pattern: nil, outcome: .dropped, since: RouteTable.now)
         }
         return true
     }

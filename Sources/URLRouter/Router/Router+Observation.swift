@@ -89,11 +89,16 @@ extension Router {
 }
 
 extension RouteTable {
+    /// Now, as the time since the router first read the clock: a `Duration` is two integers,
+    /// where an optional `ContinuousClock.Instant` goes through the runtime on every open.
+    static var now: Duration { clockStart.duration(to: .now) }
+    private static let clockStart = ContinuousClock.now
+
     func notify(
         url: String, source: RouteSource, pattern: String?, outcome: RouteEvent.Outcome,
-        since start: ContinuousClock.Instant
+        since start: Duration
     ) {
-        let duration = ContinuousClock.now - start
+        let duration = RouteTable.now - start
         lazy var redacted = RouteEvent.redactingQueryValues(url)
         for observer in hooks.observers {
             let shown = observer.redactsQueryValues ? redacted : url

@@ -22,8 +22,7 @@ extension Router {
         _ url: String, source: RouteSource = .internal, userInfo: [String: any Sendable] = [:],
         completion: (@Sendable (Result<Any?, RouteError>) -> Void)? = nil
     ) -> Bool {
-        var response: RouteResponse.Handler?
-        if let completion { response = { completion($0.result) } }
+        let response = completion.map { completion -> RouteResponse.Handler in { completion($0.result) } }
         return route(url, source: source, userInfo: userInfo, response: response)
     }
 
@@ -101,7 +100,7 @@ extension Router {
         respond: RouteResponse.Handler?
     ) -> Bool {
         let table = currentTable()
-        let started: ContinuousClock.Instant? = table.hooks.observers.isEmpty ? nil : .now
+        let started: Duration? = table.hooks.observers.isEmpty ? nil : RouteTable.now
         var current = url
         var visited: [String] = []
         var excluded: [Int32] = []

@@ -83,15 +83,10 @@ final class ThreadSnapshots {
 /// the thread exits.
 private let threadSnapshotsKey: pthread_key_t? = {
     var key = pthread_key_t()
-    #if canImport(Darwin)
+    // The destructor's argument is optional on Glibc and Musl, not on Darwin.
     let status = pthread_key_create(&key) { pointer in
-        Unmanaged<ThreadSnapshots>.fromOpaque(pointer).release()
+        (pointer as UnsafeMutableRawPointer?).map { Unmanaged<ThreadSnapshots>.fromOpaque($0).release() }
     }
-    #else
-    let status = pthread_key_create(&key) { pointer in
-        if let pointer { Unmanaged<ThreadSnapshots>.fromOpaque(pointer).release() }
-    }
-    #endif
     return status == 0 ? key : nil
 }()
 #endif
