@@ -104,10 +104,13 @@ extension Router {
         var current = url
         var visited: [String] = []
         var excluded: [Int32] = []
-        func finish(_ outcome: RouteEvent.Outcome, match: RouteMatch? = nil, error: RouteError? = nil) -> Bool {
+        func finish(
+            _ outcome: RouteEvent.Outcome, match: RouteMatch? = nil, pattern: String? = nil, error: RouteError? = nil
+        ) -> Bool {
             if let error { respond?(RouteResponse(url: current, match: match, result: .failure(error))) }
             if let started {
-                table.notify(url: current, source: source, pattern: match?.pattern, outcome: outcome, since: started)
+                let pattern = pattern ?? match?.pattern
+                table.notify(url: current, source: source, pattern: pattern, outcome: outcome, since: started)
             }
             return outcome == .handled
         }
@@ -137,7 +140,7 @@ extension Router {
                     continue
                 }
             }
-            switch lookup {
+            switch consume lookup {
             case .overLimit(let problem):
                 return finish(.limitExceeded, error: .limitExceeded(current, problem))
             case .notFound where excluded.isEmpty:
@@ -150,38 +153,34 @@ extension Router {
                 if let refusal = table.refusal(of: match, source: source) {
                     return finish(.refused, match: match, error: refusal)
                 }
-                var completion: RouteRequest.Completion?
-                if let respond {
-                    let opened = current
-                    completion = { result in respond(RouteResponse(url: opened, match: match, result: result)) }
+                let completion = respond.map { respond -> RouteRequest.Completion in
+                    { [current] result in respond(RouteResponse(url: current, match: match, result: result)) }
                 }
-                if invoke(match, source: source, userInfo: userInfo, completion: completion) {
-                    excluded.append(match.routeID)
-                    continue
-                }
-                return finish(.handled, match: match)
+                let pattern = started == nil ? nil : match.pattern
+                // The request takes the match over: no copy of it to retain and release.
+                let request = RouteRequest(match: match, userInfo: userInfo, source: source, completion: completion)
+                guard let declined = invoke(consume request) else { return finish(.handled, pattern: pattern) }
+                excluded.append(declined)
             }
         }
     }
 
     static let maxRedirects = 16
 
-    /// Runs the handler; true when it declined. The request is released before this returns,
-    /// so an uncompleted request that the handler did not keep completes with nil here.
-    private func invoke(
-        _ match: RouteMatch, source: RouteSource, userInfo: [String: any Sendable], completion: RouteRequest.Completion?
-    ) -> Bool {
-        let request = RouteRequest(match: match, userInfo: userInfo, source: source, completion: completion)
-        switch match.table.trie.handlers[Int(match.parameters.leaf)] {
+    /// Runs the request's handler; the route when it declined. The request is released before
+    /// this returns, so an uncompleted request that the handler did not keep completes with nil here.
+    @inline(__always)
+    private func invoke(_ request: consuming RouteRequest) -> Int32? {
+        switch request.match.table.trie.handlers[Int(request.match.parameters.leaf)] {
         case .action(let handler):
             handler(request)
         case .object(let handler):
             let value = handler(request)
-            if request.handlerReturned() { return true }
+            if request.handlerReturned() { return request.match.routeID }
             request.complete(value)
-            return false
+            return nil
         }
-        return request.handlerReturned()
+        return request.handlerReturned() ? request.match.routeID : nil
     }
 }
 
