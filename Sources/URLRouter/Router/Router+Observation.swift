@@ -91,7 +91,7 @@ extension Router {
 extension RouteTable {
     /// Now, as the time since the router first read the clock: a `Duration` is two integers,
     /// where an optional `ContinuousClock.Instant` goes through the runtime on every open.
-    static var now: Duration { clockStart.duration(to: .now) }
+    @inline(never) static var now: Duration { clockStart.duration(to: .now) }
     private static let clockStart = ContinuousClock.now
 
     func notify(
