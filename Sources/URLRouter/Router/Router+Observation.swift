@@ -89,8 +89,8 @@ extension Router {
 }
 
 extension RouteTable {
-    /// Now, as the time since the router first read the clock: a `Duration` is two integers,
-    /// where an optional `ContinuousClock.Instant` goes through the runtime on every open.
+    /// Now, as the time since this process first read it: a `Duration` is two integers, where
+    /// an optional `ContinuousClock.Instant` goes through the runtime on every open.
     @inline(never) static var now: Duration { clockStart.duration(to: .now) }
     private static let clockStart = ContinuousClock.now
 
