@@ -104,13 +104,10 @@ extension Router {
         var current = url
         var visited: [String] = []
         var excluded: [Int32] = []
-        func finish(
-            _ outcome: RouteEvent.Outcome, match: RouteMatch? = nil, pattern: String? = nil, error: RouteError? = nil
-        ) -> Bool {
+        func finish(_ outcome: RouteEvent.Outcome, match: RouteMatch? = nil, error: RouteError? = nil) -> Bool {
             if let error { respond?(RouteResponse(url: current, match: match, result: .failure(error))) }
             if let started {
-                let pattern = pattern ?? match?.pattern
-                table.notify(url: current, source: source, pattern: pattern, outcome: outcome, since: started)
+                table.notify(url: current, source: source, pattern: match?.pattern, outcome: outcome, since: started)
             }
             return outcome == .handled
         }
@@ -156,10 +153,10 @@ extension Router {
                 let completion = respond.map { respond -> RouteRequest.Completion in
                     { [current] result in respond(RouteResponse(url: current, match: match, result: result)) }
                 }
-                let pattern = started == nil ? nil : match.pattern
+                let observed = started == nil ? nil : match  // a copy only for observers
                 // The request takes the match over: no copy of it to retain and release.
                 let request = RouteRequest(match: match, userInfo: userInfo, source: source, completion: completion)
-                guard let declined = invoke(consume request) else { return finish(.handled, pattern: pattern) }
+                guard let declined = invoke(consume request) else { return finish(.handled, match: observed) }
                 excluded.append(declined)
             }
         }

@@ -108,10 +108,9 @@ public final class Router: Sendable {
     /// one registration under a reader that holds the snapshot copies the chunks it touches
     /// (``ChunkedArray``). `body` throws only before it changes anything, so a failed change
     /// publishes nothing; a batch (``update(_:)``) works on a draft instead. What the change
-    /// drops (``RouterState/released``, and the hooks it replaces) is released after the lock.
+    /// drops (``RouterState/released``, where every removal puts it) is released after the lock.
     func mutate<Result>(_ body: (inout RouterState) throws(RouteError) -> Result) throws(RouteError) -> Result {
-        try state.withLock { (state: inout RouterState) throws(RouteError) -> (Result, [any Sendable], RouterHooks) in
-            let hooks = state.hooks
+        try state.withLock { (state: inout RouterState) throws(RouteError) -> (Result, [any Sendable]) in
             let wasTaken = published.withLock { published in
                 if !published.taken { published.table = nil }
                 return published.taken
@@ -121,7 +120,7 @@ public final class Router: Sendable {
             published.withLock { $0 = PublishedTable(table: table) }
             generation.add(1, ordering: .releasing)
             defer { state.released = [] }
-            return (result, state.released, hooks)
+            return (result, state.released)
         }.0
     }
 

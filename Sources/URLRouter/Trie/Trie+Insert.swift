@@ -33,9 +33,9 @@ extension Trie {
         if pattern.isFallback { return Endpoint(node: node, slot: .fallback(scheme: self.node(node).number)) }
         let raising = tracksPriorities ? priority : nil
         if let raising { raisePriority(of: node, to: raising) }
-        for (depth, segment) in segments.enumerated() {
+        for depth in segments.indices {
             let child: NodeRef?
-            switch segment {
+            switch segments[depth] {
             case .catchAll:
                 return Endpoint(node: node, slot: .catchAll)
             case .literal(var key):
@@ -43,9 +43,9 @@ extension Trie {
                 child = key.withUTF8 { literalChild(of: node, key: $0, fold: fold, create: create) }
             case .parameter(_, let type, let suffix):
                 let type = type.flatMap { typeIndex($0) } ?? -1
-                child = parameterChild(of: node, UInt8(segment.rank), suffix, type, create: create)
+                child = parameterChild(of: node, UInt8(segments[depth].rank), suffix, type, create: create)
             case .wildcard:
-                child = parameterChild(of: node, UInt8(segment.rank), [], -1, create: create)
+                child = parameterChild(of: node, UInt8(segments[depth].rank), [], -1, create: create)
             }
             guard let child else { return nil }
             node = child
@@ -71,8 +71,8 @@ extension Trie {
         let capturesStart = Int32(captures.count)
         var firstCapture = LeafCapture(name: -1, position: -1, trim: 0)
         var capturesCount: Int16 = 0
-        for (position, segment) in segments.enumerated() {
-            guard case .parameter(let name, _, let suffix) = segment else { continue }
+        for position in segments.indices {
+            guard case .parameter(let name, _, let suffix) = segments[position] else { continue }
             let capture = LeafCapture(name: internName(name), position: Int32(position), trim: Int32(suffix.count))
             if capturesCount == 0 { firstCapture = capture } else { captures.append(capture) }
             capturesCount += 1

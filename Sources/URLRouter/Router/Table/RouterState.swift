@@ -9,8 +9,8 @@ struct RouterState: Sendable {
     var trie = Trie()
     var routes = RouteList()
     var liveRoutes = 0
-    var hooks = RouterHooks()
-    /// What changes dropped (routes, their handlers, a whole table), released after the writer
+    var hooks = RouterHooks() { willSet { released.append(hooks) } }
+    /// What changes dropped (routes, their handlers, a whole table, old hooks), released after the writer
     /// lock is let go (``Router/mutate(_:)``), so that a deinit of what they captured may call the router.
     var released: [any Sendable] = []
 
