@@ -81,4 +81,23 @@ import Testing
         let removed = change != .removeAll
         #expect(done.values.first?.hasPrefix("deregistered \(removed), opened false, ") == true)
     }
+
+    /// A batch's closure that reads another router after a change replaces this thread's copy
+    /// of that router there, inside the batch's lock: a `deinit` it reaches may call that router.
+    @Test func aCopyReplacedInsideAnotherRoutersBatchMayCallItsRouter() throws {
+        let (other, batching) = (Router(), Router())
+        let done = Recorder<String>()
+        try other.register("app://other") { _ in }
+        try hold(other, done, for: .deregister)
+        #expect(other.open("app://other"))
+        #expect(other.deregister("app://module"))
+        #expect(done.values.isEmpty, "this thread's copy of the table still holds the module")
+        try batching.update { routes in
+            try routes.register("app://batch") { _ in }
+            _ = other.match("app://other")
+            #expect(done.values.count == 1)
+        }
+        #expect(done.values.first?.hasPrefix("deregistered true, opened false, 0 routes") == true)
+        #expect(batching.canOpen("app://batch"))
+    }
 }
