@@ -68,6 +68,10 @@ public final class RouteRequest: Sendable {
     }
 
     /// Hands `value` to the opener's completion. Only the first call counts.
+    ///
+    /// ```swift
+    /// request.complete(ItemView(id: 42))   // the opener's completion gets .success(ItemView(id: 42))
+    /// ```
     public func complete(_ value: Any?) {
         if let completion = takeCompletion() { completion(.success(value)) }
     }

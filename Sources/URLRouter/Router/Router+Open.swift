@@ -2,7 +2,7 @@ extension Router {
     /// Routes `url` to its handler on the caller's thread.
     ///
     /// ```swift
-    /// router.open("shop://item/42?ref=home")                         // true: a handler ran
+    /// router.open("shop://item/42?ref=home")                         // true: a handler took it
     /// router.open("shop://item/42", userInfo: ["source": "push"]) { result in
     ///     switch result {
     ///     case .success(let value): print("done", value ?? "nil")
