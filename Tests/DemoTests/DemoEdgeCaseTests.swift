@@ -17,8 +17,7 @@ import Darwin
 /// - a request line of exactly the limit that waits for its newline is still a request.
 /// - `send` sends a URL of exactly 8187 bytes, and refuses DEL and a URL of spaces itself,
 ///   sending nothing.
-/// - `send` to a socket file left by a killed daemon says no daemon listens and how to start one,
-///   with a socket path holding a space quoted for the shell.
+/// - `send` to a socket file left by a killed daemon says no daemon listens and how to start one.
 /// - an empty `DEEPLINK_SOCKET` is ignored, and the default socket is under an absolute
 ///   `XDG_RUNTIME_DIR` (trailing slash or not), else under `/tmp/deeplink-<uid>`.
 /// - a request sent just before SIGTERM is still answered.
@@ -95,14 +94,6 @@ struct DemoEdgeCaseTests {
         #expect(result.stderr.contains("no daemon is listening on \(daemon.socketPath)"), "\(result.stderr)")
         #expect(result.stderr.contains("The link \(DemoLinks.item) was not delivered."), "\(result.stderr)")
         #expect(result.stderr.contains("serve --socket \(daemon.socketPath) &"), "\(result.stderr)")
-    }
-
-    @Test func adviceQuotesASocketPathWithASpaceForTheShell() throws {
-        let directory = try TemporaryDirectory()
-        let socket = directory.path + "/my sockets/d.sock"
-        let result = try DeepLinkBinary.run(["send", "--socket", socket, DemoLinks.item])
-        #expect(result.status == 3)
-        #expect(result.stderr.contains(" serve --socket '\(socket)' &"), "\(result.stderr)")
     }
 
     @Test func anEmptyDeeplinkSocketIsIgnored() throws {

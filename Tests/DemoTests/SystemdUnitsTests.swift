@@ -58,11 +58,14 @@ struct SystemdUnitsTests {
         }
     }
 
-    @Test func sendWithNoDaemonOnAnotherSocketNamesItInTheServeCommand() throws {
+    /// The advice names the socket, quoted for the shell when it holds a space.
+    @Test(arguments: [("other.sock", false), ("my sockets/d.sock", true)])
+    func sendWithNoDaemonOnAnotherSocketNamesItInTheServeCommand(_ name: String, quoted: Bool) throws {
         let directory = try TemporaryDirectory()
-        let socket = directory.path + "/other.sock"
+        let socket = directory.path + "/" + name
         let result = try DeepLinkBinary.run(["send", "--socket", socket, DemoLinks.item])
         #expect(result.status == 3)
-        #expect(result.stderr.contains("  \(binary) serve --socket \(socket) &"), "\(result.stderr)")
+        let shown = quoted ? "'\(socket)'" : socket
+        #expect(result.stderr.contains("  \(binary) serve --socket \(shown) &"), "\(result.stderr)")
     }
 }

@@ -3,66 +3,20 @@ import Testing
 @testable import URLRouter
 
 /// Behaviours at the edges of decoding, deregistration and redirects:
-/// - an escape sequence that decodes to an overlong form, a UTF-16 surrogate or a scalar above
-///   U+10FFFF is not valid UTF-8, so the value keeps its raw text, in the path and in the query,
-///   while well-formed sequences of every length decode.
+/// - a placeholder with a literal suffix decodes its value as any placeholder does, escapes
+///   that make no valid UTF-8 kept raw (``URLHandlingTests/escapes``).
 /// - a `+` in a pattern's literal is a plus sign, never a space, with or without form decoding.
 /// - `deregister` of a pattern whose combinations reach different routes removes nothing, even
 ///   when the last route it reaches has as many leaves as the pattern has combinations.
 /// - a redirect starts a new open: a route that declined the first URL is a candidate again
 ///   for the URL an interceptor redirects to.
 @Suite struct EdgeCaseTests {
-    /// A raw segment or query value and the text the router gives for it.
-    struct DecodedValue: Sendable, CustomTestStringConvertible {
-        let raw: String
-        let value: String
-        init(_ raw: String, _ value: String) {
-            self.raw = raw
-            self.value = value
-        }
-        var testDescription: String { "\(raw) → \(value)" }
-    }
-
-    static let decodedValues: [DecodedValue] = [
-        // well-formed: two, three and four bytes, at the edges of each lead byte's range
-        DecodedValue("%C3%A9", "é"),
-        DecodedValue("%E0%A0%80", "\u{800}"),
-        DecodedValue("%E2%82%AC", "€"),
-        DecodedValue("%ED%9F%BF", "\u{D7FF}"),
-        DecodedValue("%EE%80%80", "\u{E000}"),
-        DecodedValue("%F0%90%80%80", "\u{10000}"),
-        DecodedValue("%F4%8F%BF%BF", "\u{10FFFF}"),
-        // overlong forms stay raw
-        DecodedValue("%C0%AF", "%C0%AF"),
-        DecodedValue("%E0%80%80", "%E0%80%80"),
-        DecodedValue("%E0%9F%BF", "%E0%9F%BF"),
-        DecodedValue("%F0%80%80%80", "%F0%80%80%80"),
-        // surrogates stay raw
-        DecodedValue("%ED%A0%80", "%ED%A0%80"),
-        DecodedValue("%ED%BF%BF", "%ED%BF%BF"),
-        // above U+10FFFF stays raw
-        DecodedValue("%F4%90%80%80", "%F4%90%80%80"),
-        DecodedValue("%F5%80%80%80", "%F5%80%80%80"),
-        // a sequence cut short stays raw, with what follows it
-        DecodedValue("a%E2%82b", "a%E2%82b"),
-    ]
-
-    @Test(arguments: decodedValues)
-    func escapesDecodeOnlyToValidUTF8(_ example: DecodedValue) throws {
-        let router = Router()
-        try router.register("x://item/:id") { _ in }
-        let match = try #require(router.match("x://item/\(example.raw)?q=\(example.raw)"))
-        #expect(match.parameters["id"] == example.value)
-        #expect(match.parameters["q"] == example.value)
-        #expect(match.parameters.queryItems == [RouteQueryItem(name: "q", value: example.value)])
-    }
-
-    @Test(arguments: decodedValues)
-    func aSuffixPlaceholderDecodesItsValueTheSameWay(_ example: DecodedValue) throws {
+    @Test(arguments: URLHandlingTests.escapes)
+    func aSuffixPlaceholderDecodesItsValueLikeAnyOther(_ example: URLHandlingTests.EscapeCase) throws {
         let router = Router()
         try router.register("x://file/:name.txt") { _ in }
         let match = try #require(router.match("x://file/\(example.raw).txt"))
-        #expect(match.parameters["name"] == example.value)
+        #expect(match.parameters["name"] == example.decoded)
     }
 
     @Test(arguments: [false, true])

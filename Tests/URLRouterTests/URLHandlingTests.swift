@@ -47,6 +47,20 @@ import URLRouter
         EscapeCase("a%20b", "a b"),
         EscapeCase("中", "中"),
         EscapeCase("%00", "\u{0}"),
+        // UTF-8 at the edges of each lead byte's range: well-formed decodes; overlong forms,
+        // surrogates, scalars above U+10FFFF and sequences cut short stay raw.
+        EscapeCase("%C3%A9", "é"),
+        EscapeCase("%E0%A0%80", "\u{800}"),
+        EscapeCase("%ED%9F%BF", "\u{D7FF}"),
+        EscapeCase("%EE%80%80", "\u{E000}"),
+        EscapeCase("%F0%90%80%80", "\u{10000}"),
+        EscapeCase("%F4%8F%BF%BF", "\u{10FFFF}"),
+        EscapeCase("%E0%80%80", "%E0%80%80"),
+        EscapeCase("%E0%9F%BF", "%E0%9F%BF"),
+        EscapeCase("%F0%80%80%80", "%F0%80%80%80"),
+        EscapeCase("%ED%BF%BF", "%ED%BF%BF"),
+        EscapeCase("%F5%80%80%80", "%F5%80%80%80"),
+        EscapeCase("a%E2%82b", "a%E2%82b"),
     ]
 
     @Test(arguments: escapes)
