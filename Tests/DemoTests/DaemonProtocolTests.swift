@@ -34,6 +34,11 @@ struct DaemonProtocolTests {
         .line("terminal escape", "OPEN shop://item/42\u{1B}[2J", error: "bad_request"),
         .line("tab", "OPEN\tshop://item/42", error: "bad_request"),
         .line("C1 control", "OPEN shop://item/42\u{85}", error: "bad_request"),
+        .line("DEL", "OPEN shop://item/42\u{7F}", error: "bad_request"),
+        .line("first C1 control, U+0080", "OPEN shop://item/42\u{80}", error: "bad_request"),
+        .line("last C1 control, U+009F", "OPEN shop://item/42\u{9F}", error: "bad_request"),
+        .line("last C0 control, U+001F", "OPEN shop://item/42\u{1F}", error: "bad_request"),
+        .line("no-break space, U+00A0, just past the C1 controls", "OPEN shop://item/42?ref=\u{A0}", ok: true),
         ProtocolCase(
             name: "invalid UTF-8", bytes: Array("OPEN shop://item/".utf8) + [0xC3, 0x28, 0xFF, 0x0A],
             ok: false, error: "bad_encoding"),

@@ -12,8 +12,6 @@ import Darwin
 #endif
 
 /// Edges of the daemon's protocol, of `send` and of the socket it finds:
-/// - a request line holding U+001F, DEL, U+0080 or U+009F (the edges of the C0, DEL and C1
-///   controls) is a `bad_request`, and one holding U+00A0, just past them, is routed.
 /// - a request line of exactly the limit that waits for its newline is still a request.
 /// - `send` sends a URL of exactly 8187 bytes, and refuses DEL and a URL of spaces itself,
 ///   sending nothing.
@@ -26,22 +24,6 @@ import Darwin
 /// - the log redacts a fragment whatever it starts with.
 @Suite("Daemon and send: edge cases of lines, limits, sockets and signals")
 struct DemoEdgeCaseTests {
-    @Test(arguments: [
-        ProtocolCase.line("DEL", "OPEN shop://item/42\u{7F}", error: "bad_request"),
-        .line("first C1 control, U+0080", "OPEN shop://item/42\u{80}", error: "bad_request"),
-        .line("last C1 control, U+009F", "OPEN shop://item/42\u{9F}", error: "bad_request"),
-        .line("unit separator, U+001F", "OPEN shop://item/42\u{1F}", error: "bad_request"),
-        .line("no-break space, U+00A0, is no control", "OPEN shop://item/42?ref=\u{A0}", ok: true),
-    ])
-    func controlCharactersAtTheEdgesOfTheirRanges(_ testCase: ProtocolCase) throws {
-        let daemon = try RunningDaemon()
-        let client = try daemon.connect()
-        try client.send(testCase.bytes)
-        let reply = try client.nextReply()
-        #expect(reply.ok == testCase.ok, "\(reply.object)")
-        #expect(reply.error == testCase.error, "\(reply.object)")
-    }
-
     @Test func lineOfExactlyTheLimitWaitingForItsNewlineIsARequest() throws {
         var framer = LineFramer(limit: 8)
         Array("12345678".utf8).withUnsafeBytes { framer.append($0) }
