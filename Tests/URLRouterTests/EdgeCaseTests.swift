@@ -3,8 +3,8 @@ import Testing
 @testable import URLRouter
 
 /// Behaviours at the edges of decoding, deregistration and redirects:
-/// - a placeholder with a literal suffix decodes its value as any placeholder does, escapes
-///   that make no valid UTF-8 kept raw (``URLHandlingTests/escapes``).
+/// - a placeholder with a literal suffix decodes its value as any placeholder does, keeping
+///   raw the escapes that make no valid UTF-8 (``URLHandlingTests/escapes``).
 /// - a `+` in a pattern's literal is a plus sign, never a space, with or without form decoding.
 /// - `deregister` of a pattern whose combinations reach different routes removes nothing, even
 ///   when the last route it reaches has as many leaves as the pattern has combinations.
