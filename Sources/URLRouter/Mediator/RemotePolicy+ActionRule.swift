@@ -21,9 +21,9 @@ extension RemotePolicy {
     /// part still contains `/` (`"a/b/c"`) names no action a URL can reach, so it matches
     /// nothing.
     public struct ActionRule: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
-        /// The one target the rule is about, compared exactly; nil for every target.
+        /// The one target the rule is about, compared exactly (`"Account"` in `"Account/delete"`); nil for all.
         public var target: String?
-        /// The action name, compared exactly.
+        /// The action name, compared exactly: `"delete"` in `"Account/delete"`.
         public var action: String
 
         /// A rule for `action` on `target`, or on every target when `target` is nil. The

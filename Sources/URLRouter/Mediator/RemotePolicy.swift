@@ -4,7 +4,7 @@
 /// RemotePolicy { call in call.target != "Admin" || call.parameters["token"] == expected }
 /// ```
 public struct RemoteCall: Sendable, Equatable {
-    /// The URL as given.
+    /// The URL as given: `"app://Shop/itemView?id=42"`.
     public var url: String
     /// The scheme, lowercased: `"app"`.
     public var scheme: String
@@ -14,7 +14,7 @@ public struct RemoteCall: Sendable, Equatable {
     /// The action name, percent-decoded: `"itemView"`; never empty and never with a `/` or a
     /// control character, like ``target``.
     public var action: String
-    /// The query items, percent-decoded; the last of repeated names wins.
+    /// The query items, percent-decoded; the last of repeated names wins: `["id": "42"]` for `?id=7&id=42`.
     public var parameters: [String: String]
 
     /// Creates a call, e.g. to try a policy's predicate in a test.
@@ -47,16 +47,16 @@ public struct RemoteCall: Sendable, Equatable {
 ///     deniedActions: ["Account/delete"])
 /// ```
 public struct RemotePolicy: Sendable {
-    /// Schemes a URL may use, compared case-insensitively; nil allows any.
+    /// Schemes a URL may use, compared case-insensitively (`["myapp"]`); nil allows any.
     public var allowedSchemes: Set<String>?
-    /// Targets a URL may reach, compared exactly; nil allows any.
+    /// Targets a URL may reach, compared exactly (`["Shop", "Account"]`); nil allows any.
     public var allowedTargets: Set<String>?
     /// Actions a URL may reach: `"Target/action"` (that action on that target) or `"action"`
     /// (that action on any target); nil allows any. See ``ActionRule``.
     public var allowedActions: Set<ActionRule>?
     /// Actions a URL may not reach, written like ``allowedActions``.
     public var deniedActions: Set<ActionRule>
-    /// A last check, given the decoded call; return false to refuse it.
+    /// A last check, given the decoded call; return false to refuse it: `{ $0.parameters["token"] == token }`.
     public var predicate: (@Sendable (RemoteCall) -> Bool)?
 
     /// Creates a policy; with no arguments it allows every call the mediator does not always

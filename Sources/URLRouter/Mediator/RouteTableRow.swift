@@ -20,7 +20,7 @@ import Foundation
 /// `"https://"` and a web host; the row's `pattern` is then the path alone, one route for all.
 /// Any other field is an error, so a misspelt field cannot be silently ignored.
 public struct RouteTableRow: Sendable, Hashable {
-    /// Who may open the row's pattern: `"public"` (anyone) or `"internal"` (the app only).
+    /// Who may open the row's pattern, from its `"access"`: `"public"` (anyone) or `"internal"` (the app only).
     public enum Access: String, Sendable, Hashable {
         /// `public` as ``RouteAccess/public``, `internal` as ``RouteAccess/internalOnly``.
         case `public`, `internal`
@@ -198,13 +198,13 @@ private struct RowReader {
 /// catch { print(error) }   // Route table rejected: row 2, line 4: unknown field "priorty" ...
 /// ```
 public struct RouteTableError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// One problem.
+    /// One problem, which prints as `row 2, line 4: missing field "target"`.
     public struct Issue: Sendable, Equatable, CustomStringConvertible {
         /// The row, from 1; nil when the file as a whole is wrong (not JSON, not an array).
         public var row: Int?
         /// The line of the file, from 1.
         public var line: Int
-        /// What is wrong, quoting the field or value.
+        /// What is wrong, quoting the field or value: `missing field "target"`.
         public var message: String
 
         /// `row 2, line 4: missing field "target"`.
@@ -224,7 +224,7 @@ public struct RouteTableError: Error, Sendable, Equatable, CustomStringConvertib
         }
     }
 
-    /// Every problem found, in file order.
+    /// Every problem found, in file order: `error.issues.map(\.line)` gives the lines to fix.
     public var issues: [Issue]
 
     /// `Route table rejected: ` and the issue, or the issues one per indented line: the first

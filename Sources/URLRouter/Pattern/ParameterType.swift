@@ -22,7 +22,7 @@ public struct RouteParameterType: Sendable {
 }
 
 extension RouteParameterType {
-    /// A named type whose values are the strings `accepts` returns true for.
+    /// A named type whose values are the strings `accepts` returns true for: `RouteParameterType("slug") { ... }`.
     ///
     /// `accepts` receives the percent-decoded segment (without any literal suffix). It runs
     /// during matching, possibly on many threads at once, so it must be fast and pure.

@@ -10,7 +10,7 @@
 /// }
 /// ```
 public struct RouteError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// What kind of failure this is.
+    /// What kind of failure this is, to switch on: `if error.code == .notFound { showMissingPage() }`.
     public enum Code: String, Sendable, Hashable, CaseIterable {
         /// No registered pattern matches the URL, or a mediator URL names no target-action.
         case notFound
@@ -44,7 +44,7 @@ public struct RouteError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// What kind of failure this is.
     public var code: Code
-    /// A sentence that says what went wrong, quoting the input.
+    /// A sentence that says what went wrong, quoting the input: `No route matches "shop://nowhere".`
     public var message: String
 
     /// Creates an error from a code and a message.
@@ -57,25 +57,25 @@ public struct RouteError: Error, Sendable, Hashable, CustomStringConvertible {
         self.message = message
     }
 
-    /// The message.
+    /// The message, as `print(error)` shows it.
     public var description: String { message }
 
-    /// No route for `url`.
+    /// No route for `url`: `RouteError.notFound("shop://x")` reads `No route matches "shop://x".`
     public static func notFound(_ url: String) -> RouteError {
         RouteError(.notFound, "No route matches \(quoted(url)).")
     }
 
-    /// `url` was refused, with the reason.
+    /// `url` was refused, with the reason: `.refused("account://orders", reason: "signed out")`.
     public static func refused(_ url: String, reason: String) -> RouteError {
         RouteError(.refused, "Refused \(quoted(url)): \(reason)")
     }
 
-    /// `pattern` is malformed, with what is wrong.
+    /// `pattern` is malformed, with what is wrong: `.invalidPattern("shop://:", "empty placeholder name")`.
     public static func invalidPattern(_ pattern: String, _ problem: String) -> RouteError {
         RouteError(.invalidPattern, "Invalid pattern \(quoted(pattern)): \(problem)")
     }
 
-    /// `input` is over a limit.
+    /// `input` is over a limit: `.limitExceeded(url, "the URL has 300 path segments; the limit is 64")`.
     public static func limitExceeded(_ input: String, _ problem: String) -> RouteError {
         RouteError(.limitExceeded, "Rejected \(quoted(input)): \(problem)")
     }

@@ -13,7 +13,7 @@
 /// //   ✗ shop://item/new  segment 2: "42" is not the literal "new"
 /// ```
 public struct RouteExplanation: Sendable, CustomStringConvertible {
-    /// Why a candidate did or did not get the URL.
+    /// Why a candidate did or did not get the URL: `.won`, `.wrongLiteral(segment: 2, expected: "new", found: "42")`.
     public enum Verdict: Sendable, Hashable, CustomStringConvertible {
         /// It gets the URL.
         case won
@@ -39,7 +39,7 @@ public struct RouteExplanation: Sendable, CustomStringConvertible {
         /// It matches, but another route of equal rank was registered first.
         case registeredLater(winner: String)
 
-        /// A short sentence.
+        /// A short sentence: `segment 2: "42" is not the literal "new"`.
         public var description: String {
             switch self {
             case .won: "won"
@@ -60,41 +60,41 @@ public struct RouteExplanation: Sendable, CustomStringConvertible {
         }
     }
 
-    /// One pattern that could have taken the URL.
+    /// One pattern that could have taken the URL: `router.explain(url).candidates.map(\.pattern)`, winner first.
     public struct Candidate: Sendable, Hashable {
-        /// The pattern as registered.
+        /// The pattern as registered: `shop://item/new`.
         public var pattern: String
         /// Its priority.
         public var priority: Int
-        /// Why it won or lost.
+        /// Why it won or lost: `.won`, or `.lessSpecific(segment: 2, winner: "shop://item/new")`.
         public var verdict: Verdict
     }
 
     /// The URL as given.
     public var url: String
-    /// The scheme, lowercased; nil when the URL has none.
+    /// The scheme, lowercased (`shop` for `SHOP://item/42`); nil when the URL has none.
     public var scheme: String?
     /// The host: the first segment when `//` follows the scheme.
     public var host: String?
-    /// Every path segment, percent-decoded (the host first when there is one).
+    /// Every path segment, percent-decoded, the host first when there is one: `["item", "42"]`.
     public var segments: [String]
     /// Every query item in order.
     public var queryItems: [RouteQueryItem]
-    /// The fragment, percent-decoded.
+    /// The fragment, percent-decoded: `"reviews"` for `…#reviews`.
     public var fragment: String?
     /// Where the open would come from.
     public var source: RouteSource
-    /// The winning pattern; nil when nothing matches.
+    /// The winning pattern (`shop://item/:id`); nil when nothing matches.
     public var winner: String?
-    /// Why the winner would be refused to this source, if it would be.
+    /// Why the winner would be refused to this source, if it would be: an internal-only route, opened externally.
     public var refusal: RouteError?
-    /// Why the URL cannot be routed at all (over a limit), if it cannot.
+    /// Why the URL cannot be routed at all, if it cannot: `.limitExceeded` for a URL of too many segments.
     public var error: RouteError?
     /// The scheme's patterns, scheme-less patterns and the scheme's fallback: the winner first,
     /// then the ones that matched but lost, then the others, closest first.
     public var candidates: [Candidate]
 
-    /// A multi-line report.
+    /// A multi-line report, which `print(router.explain(url))` shows (see the type's example).
     public var description: String {
         var lines = ["URL       \(url)", "scheme    \(scheme ?? "(none)")"]
         if let host { lines.append("host      \(host)") }

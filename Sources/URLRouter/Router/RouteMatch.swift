@@ -25,9 +25,9 @@ public struct RouteMatch: Sendable, CustomStringConvertible {
     ///
     /// - Complexity: O(1).
     public var pattern: String { leaf.pattern }
-    /// The winning route's priority.
+    /// The winning route's priority: 0 unless it was registered with `priority:`.
     public var priority: Int { Int(route.priority) }
-    /// The URL as matched.
+    /// The URL as matched: `shop://item/42?ref=home`.
     public var url: String { parameters.url }
 
     /// The segments `**` (or a scheme fallback) took, percent-decoded; empty otherwise.

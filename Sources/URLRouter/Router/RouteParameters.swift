@@ -19,7 +19,7 @@ public struct RouteParameters: Sendable, Sequence, CustomStringConvertible {
     /// How many path placeholders the matched pattern has.
     var captureCount: Int { offsets.hasCaptures ? Int(table.trie.leaves[Int(leaf)].capturesCount) : 0 }
 
-    /// The value of a path placeholder, else of the last query item named `name`.
+    /// The value of a path placeholder, else of the last query item named `name`: `parameters["id"]`.
     ///
     /// - Complexity: O(placeholders) for a path value; O(URL length) for a query value.
     public subscript(name: String) -> String? {
@@ -27,11 +27,11 @@ public struct RouteParameters: Sendable, Sequence, CustomStringConvertible {
         return queryValue(name)
     }
 
-    /// The value as an `Int`, when it is one.
+    /// The value as an `Int`, when it is one: `int("id")` is 42 for `id=42`, nil for `id=abc`.
     public func int(_ name: String) -> Int? { self[name].flatMap { Int($0) } }
-    /// The value as a `Double`, when it is one.
+    /// The value as a `Double`, when it is one: `double("price")` is 9.5 for `price=9.5`.
     public func double(_ name: String) -> Double? { self[name].flatMap { Double($0) } }
-    /// The value as a `Bool`: `true`/`1` or `false`/`0`.
+    /// The value as a `Bool`, from `true`/`1` or `false`/`0`: `bool("gift")` is true for `gift=1`.
     public func bool(_ name: String) -> Bool? {
         switch self[name] {
         case "true", "1": return true
@@ -40,10 +40,10 @@ public struct RouteParameters: Sendable, Sequence, CustomStringConvertible {
         }
     }
 
-    /// The path placeholders alone, by name.
+    /// The path placeholders alone, by name: `["id": "42"]` for `shop://item/:id` and `shop://item/42?ref=home`.
     public var path: [String: String] { overlayingPath([:]) }
 
-    /// Query items (last one wins) overlaid with path placeholders: what the subscript reads.
+    /// Query items (last wins) under path placeholders, as the subscript reads: `["id": "42", "ref": "home"]`.
     public var dictionary: [String: String] {
         overlayingPath(queryItems.reduce(into: [:]) { result, item in result[item.name] = item.value })
     }
@@ -58,15 +58,15 @@ public struct RouteParameters: Sendable, Sequence, CustomStringConvertible {
         return values
     }
 
-    /// Iterates ``dictionary``.
+    /// Iterates ``dictionary``: `for (name, value) in request.parameters { ... }`.
     public func makeIterator() -> Dictionary<String, String>.Iterator { dictionary.makeIterator() }
 
-    /// The parameters as `[name: value]`, sorted by name.
+    /// The parameters as `[name: value]`, sorted by name: `[id: 42, ref: home]`.
     public var description: String {
         "[" + dictionary.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ") + "]"
     }
 
-    /// Every query item in order, repeated names included.
+    /// Every query item in order, repeated names included: `?tag=a&tag=b` gives two items named `tag`.
     public var queryItems: [RouteQueryItem] {
         guard offsets.hasQuery else { return [] }
         var items: [RouteQueryItem] = []
@@ -160,19 +160,19 @@ public struct RouteParameters: Sendable, Sequence, CustomStringConvertible {
     }
 }
 
-/// One item of a URL's query, percent-decoded.
+/// One item of a URL's query, percent-decoded: `?q=red%20shoes` gives `RouteQueryItem(name: "q", value: "red shoes")`.
 public struct RouteQueryItem: Sendable, Hashable, CustomStringConvertible {
     /// The name, before the first `=`.
     public var name: String
     /// The value after the first `=`; `""` for `?flag`.
     public var value: String
 
-    /// An item.
+    /// An item: `RouteQueryItem(name: "ref", value: "home")`.
     public init(name: String, value: String) {
         self.name = name
         self.value = value
     }
 
-    /// `name=value`.
+    /// `name=value`: `ref=home`.
     public var description: String { "\(name)=\(value)" }
 }

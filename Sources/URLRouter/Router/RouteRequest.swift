@@ -23,11 +23,11 @@ public final class RouteRequest: Sendable {
         case running, returned, completed, declined
     }
 
-    /// The match: pattern, parameters, wildcard, fragment.
+    /// The match: pattern, parameters, wildcard, fragment (`request.match.priority` for the rest).
     public let match: RouteMatch
     /// Extras from the caller of `open`. Nothing in the URL can reach them.
     public let userInfo: [String: any Sendable]
-    /// Whether the open came from inside the app or outside.
+    /// Whether the open came from inside the app or outside: `.external` for a link from a web page.
     public let source: RouteSource
     private let completion: Completion?
     private let state = Atomic<UInt8>(State.running.rawValue)
@@ -43,15 +43,15 @@ public final class RouteRequest: Sendable {
         if let completion = takeCompletion() { completion(.success(nil)) }
     }
 
-    /// The URL as opened.
+    /// The URL as opened: `shop://item/42?ref=home`.
     public var url: String { match.url }
-    /// The pattern that matched, as registered.
+    /// The pattern that matched, as registered: `shop://item/:id`.
     public var pattern: String { match.pattern }
     /// Path placeholders and query items; a path value is never overwritten by a query item.
     public var parameters: RouteParameters { match.parameters }
-    /// Every query item in order, repeated names included.
+    /// Every query item in order, repeated names included: `tag=a`, `tag=b` for `?tag=a&tag=b`.
     public var queryItems: [RouteQueryItem] { match.parameters.queryItems }
-    /// The fragment, percent-decoded; nil when the URL has none.
+    /// The fragment, percent-decoded (`"reviews"` for `shop://item/42#reviews`); nil when the URL has none.
     public var fragment: String? { match.fragment }
     /// The segments `**` took, percent-decoded.
     public var wildcard: [String] { match.wildcard }

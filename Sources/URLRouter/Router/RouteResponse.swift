@@ -12,7 +12,7 @@
 /// router hands each response to exactly one call of the response handler and keeps no
 /// reference, so the value moves from the completing thread to the handler, never shared.
 public struct RouteResponse: @unchecked Sendable {
-    /// Called once per open with its response.
+    /// Called once per open with its response: `router.route(url) { response in log(response.result) }`.
     public typealias Handler = @Sendable (RouteResponse) -> Void
 
     /// The URL that was finally opened (after any interceptor redirect).

@@ -34,7 +34,7 @@ extension Router {
         }
     }
 
-    /// How many opens are waiting for ``isReady``.
+    /// How many opens are waiting for ``isReady``: 0 once the router is ready and has replayed them.
     public var deferredCount: Int { deferred.withLock { $0.opens.count } }
 
     /// Queues the open when the router is not ready; true if it did.

@@ -14,16 +14,16 @@ extension Router {
         open(url.absoluteString, source: source, userInfo: userInfo, completion: completion)
     }
 
-    /// ``object(for:source:userInfo:)`` for a Foundation `URL`.
+    /// ``object(for:source:userInfo:)`` for a Foundation `URL`: `router.object(for: url) as? ItemView`.
     public func object(for url: URL, source: RouteSource = .internal, userInfo: [String: any Sendable] = [:]) -> Any? {
         object(for: url.absoluteString, source: source, userInfo: userInfo)
     }
 
-    /// ``canOpen(_:source:)`` for a Foundation `URL`.
+    /// ``canOpen(_:source:)`` for a Foundation `URL`: `router.canOpen(URL(string: "shop://item/42")!)`.
     public func canOpen(_ url: URL, source: RouteSource = .internal) -> Bool {
         canOpen(url.absoluteString, source: source)
     }
 
-    /// ``match(_:)`` for a Foundation `URL`.
+    /// ``match(_:)`` for a Foundation `URL`: `router.match(url)?.pattern`.
     public func match(_ url: URL) -> RouteMatch? { match(url.absoluteString) }
 }

@@ -18,9 +18,9 @@ public protocol RouteInterceptor: Sendable {
     func intercept(_ open: RouteInterception) -> RouteInterception.Decision
 }
 
-/// One open, as interceptors see it.
+/// One open, as interceptors see it: `open.pattern` is where it would go, `open.source` where it comes from.
 public struct RouteInterception: Sendable {
-    /// What an interceptor decides.
+    /// What an interceptor decides: `.proceed`, `.redirect("account://login")` or `.refuse("signed out")`.
     public enum Decision: Sendable, Hashable {
         /// Go on to the next interceptor, then the handler.
         case proceed
@@ -30,16 +30,16 @@ public struct RouteInterception: Sendable {
         case refuse(String)
     }
 
-    /// The URL being opened.
+    /// The URL being opened: `account://orders`.
     public let url: String
     /// The route it would reach; nil when nothing matches (an interceptor may still redirect).
     public let match: RouteMatch?
     /// Where the open comes from.
     public let source: RouteSource
-    /// The opener's extras.
+    /// The opener's extras: what `open(url, userInfo: ["animated": true])` passed.
     public let userInfo: [String: any Sendable]
 
-    /// The pattern it would reach.
+    /// The pattern it would reach: `shop://item/:id` for `shop://item/42`; nil when nothing matches.
     public var pattern: String? { match?.pattern }
 }
 

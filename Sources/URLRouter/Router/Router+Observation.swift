@@ -7,7 +7,7 @@
 /// // handled shop://item/42?ref=<redacted> → shop://item/:id in 1.2e-05 seconds
 /// ```
 public struct RouteEvent: Sendable {
-    /// How an open ended.
+    /// How an open ended: `event.outcome == .handled` when a handler took it.
     public enum Outcome: String, Sendable, Hashable {
         /// A handler took it: it ran and did not decline.
         case handled
@@ -33,11 +33,11 @@ public struct RouteEvent: Sendable {
     public let url: String
     /// Where it came from.
     public let source: RouteSource
-    /// The pattern that handled (or would have handled) it.
+    /// The pattern that handled (or would have handled) it: `shop://item/:id`; nil when none matched.
     public let pattern: String?
     /// How it ended.
     public let outcome: Outcome
-    /// From the start of the open until the handler returned.
+    /// From the start of the open until the handler returned: `.microseconds(12)`.
     public let duration: Duration
 
     /// `url` with every query value replaced by `<redacted>`; names, path and fragment stay.
@@ -84,7 +84,7 @@ extension Router {
         }
     }
 
-    /// Removes every observer.
+    /// Removes every observer (`router.removeAllObservers()`), as when analytics are switched off.
     public func removeAllObservers() { try? mutate { state in state.hooks.observers.removeAll() } }
 }
 

@@ -7,7 +7,7 @@ extension Router {
     public struct Options: Sendable {
         /// Limits on URLs and patterns; over them, calls fail with ``RouteError/Code/limitExceeded``.
         public var limits: Limits
-        /// Compare every literal segment case-insensitively (ASCII), not only the scheme and host.
+        /// Compare all literal segments case-insensitively (ASCII), not only scheme and host: `/Help` matches `/help`.
         public var caseInsensitivePaths: Bool
         /// Decode a raw `+` in query names and values as a space (`%2B` stays `+`).
         public var formDecoding: Bool
@@ -24,7 +24,7 @@ extension Router {
         /// ```
         public var allowedExternalHosts: Set<String>?
 
-        /// Options with the given values; every argument has a default.
+        /// Options with the given values; every argument has a default: `Router.Options(formDecoding: true)`.
         public init(
             limits: Limits = Limits(), caseInsensitivePaths: Bool = false, formDecoding: Bool = false,
             allowedExternalSchemes: Set<String>? = nil, allowedExternalHosts: Set<String>? = nil
@@ -62,7 +62,7 @@ extension Router {
         /// is never read further than this, so a path to an endless file fails quickly.
         public var maxRouteTableLength: Int
 
-        /// Limits with the given values; every argument has a default.
+        /// Limits with the given values; every argument has a default: `Router.Limits(maxSegments: 32)`.
         public init(
             maxURLLength: Int = 16 * 1024, maxSegments: Int = 64, maxQueryItems: Int = 256,
             maxPatternLength: Int = 2 * 1024, maxRoutes: Int = 1_000_000, maxDeferredOpens: Int = 100,
@@ -79,8 +79,8 @@ extension Router {
     }
 }
 
-/// Where an open comes from. External opens (a web page, another app, the daemon's socket) may
-/// not reach routes registered ``RouteAccess/internalOnly``, and must use an allowed scheme.
+/// Where an open comes from: `router.open(link, source: .external)` for a web page, another app or the
+/// daemon's socket. External opens may not reach ``RouteAccess/internalOnly`` routes and must use an allowed scheme.
 public enum RouteSource: String, Sendable, Hashable {
     /// The app itself: one module opening another. The default.
     case `internal`
@@ -88,7 +88,7 @@ public enum RouteSource: String, Sendable, Hashable {
     case external
 }
 
-/// Who may open a route.
+/// Who may open a route: `try router.register("account://orders", access: .internalOnly) { ... }` refuses links.
 public enum RouteAccess: String, Sendable, Hashable {
     /// Internal and external opens.
     case `public`

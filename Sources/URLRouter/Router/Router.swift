@@ -16,7 +16,7 @@ import Synchronization
 /// each thread its own copy, so opens do not contend; handlers run on the caller's thread, never
 /// under a lock, and may register, deregister or open other URLs.
 public final class Router: Sendable {
-    /// The options this router was created with.
+    /// The options this router was created with: `router.options.limits.maxSegments` is 64 unless set.
     public let options: Options
     /// The builder; writers hold this lock while they change the trie.
     let state: Locked<RouterState>
@@ -33,7 +33,7 @@ public final class Router: Sendable {
 
     private static let lastID = Atomic<UInt64>(0)
 
-    /// The app-wide router.
+    /// The app-wide router, for modules that share one: `Router.shared.open("shop://item/42")`.
     public static let shared = Router()
 
     /// A new, empty router.
@@ -208,7 +208,7 @@ public final class Router: Sendable {
         (try? mutate { state in state.remove(pattern, options: options) }) ?? false
     }
 
-    /// Removes every route. Parameter types, interceptors and observers stay.
+    /// Removes every route (`router.removeAll()`); parameter types, interceptors and observers stay.
     public func removeAll() { try? mutate { state in state.removeAll() } }
 
     /// Every registered route, in registration order.
@@ -221,13 +221,13 @@ public final class Router: Sendable {
     }
 }
 
-/// A registered route, as ``Router/routes`` lists it.
+/// A registered route, as ``Router/routes`` lists it: `router.routes.map(\.pattern)` gives every pattern.
 public struct RouteInfo: Sendable, Hashable, CustomStringConvertible {
-    /// The pattern as registered.
+    /// The pattern as registered, placeholder names and types included: `shop://item/:id<int>`.
     public var pattern: String
-    /// Its priority.
+    /// Its priority: what `register(_:priority:...)` was given, 0 by default.
     public var priority: Int
-    /// Who may open it.
+    /// Who may open it: `.internalOnly` keeps it from ``RouteSource/external`` opens.
     public var access: RouteAccess
     /// Whether it was registered with `registerObject` (or bridged to an action).
     public var returnsObject: Bool

@@ -43,7 +43,7 @@ public protocol URLRoute: Codable, Sendable {
 }
 
 extension URLRoute {
-    /// No origins: ``pattern`` names its scheme itself.
+    /// No origins: ``pattern`` names its scheme itself, as `static let pattern = "shop://item/:id"` does.
     public static var origins: [LinkOrigin] { [] }
 }
 
