@@ -26,37 +26,46 @@ case $SANITIZERS in
     *) echo "SANITIZERS must be fuzzer,address or fuzzer" >&2; exit 2 ;;
 esac
 
-# The sources a target is built from, one module: the library (or, for the daemon's parser,
-# the Demo files it needs), the fuzz support code, and the target.
-sources() {
-    case $1 in
-        DaemonRequestLine)
-            printf '%s\n' Demo/App/Daemon/RequestLine.swift Demo/App/Daemon/LineFramer.swift \
-                Demo/App/Routing/Reply.swift Demo/App/Output/JSONValue.swift Demo/App/Output/JSONBytes.swift \
-                Fuzz/Support/FuzzInput.swift ;;
-        *)
-            find Sources/URLRouter Fuzz/Support -name '*.swift' | sort ;;
-    esac
+# The library and the fuzz support code, built once into a module of their own with testing
+# enabled (the targets `@testable import URLRouter`), then each target against it: the library
+# is most of the compile time, so it is not compiled again for every target. It is rebuilt when
+# a source (or this script) is newer. FUZZING tells the support files the tests also use that they are built
+# into the library's own module.
+LIB=$OUT/lib$SUFFIX
+
+build_library() {
+    local archive=$LIB/libURLRouter.a
+    if [ -f "$archive" ] && [ -z "$(find Sources/URLRouter Fuzz/Support Fuzz/run.sh -newer "$archive" | head -1)" ]; then
+        return
+    fi
+    mkdir -p "$LIB"
+    local files
+    mapfile -t files < <(find Sources/URLRouter Fuzz/Support -name '*.swift' | sort)
+    echo "building the library" >&2
+    # ld.gold warns about every ASan helper symbol; those lines are noise.
+    swiftc -sanitize="$SANITIZERS" -parse-as-library -O -g -D FUZZING -enable-testing -module-name URLRouter \
+        -emit-module -emit-module-path "$LIB/URLRouter.swiftmodule" -emit-library -static -o "$archive" \
+        "${files[@]}" 2>&1 | { grep -v 'Cannot export local symbol' || true; }
+    test -f "$archive"
 }
 
-module() {
-    case $1 in
-        DaemonRequestLine) echo DaemonFuzz ;;
-        *) echo URLRouter ;;
-    esac
-}
-
+# A target: against the library, or for the daemon's parser, with the Demo files it needs.
 build() {
     local target=$1
     mkdir -p "$OUT"
-    local files
-    mapfile -t files < <(sources "$target")
-    echo "building $target" >&2
-    # ld.gold warns about every ASan helper symbol; those lines are noise. FUZZING tells the
-    # support files the tests also use that they are built into the library's own module.
-    swiftc -sanitize="$SANITIZERS" -parse-as-library -O -g -D FUZZING -module-name "$(module "$target")" \
-        "${files[@]}" "Fuzz/Targets/$target.swift" -o "$OUT/$target$SUFFIX" 2>&1 \
-        | { grep -v 'Cannot export local symbol' || true; }
+    if [ "$target" = DaemonRequestLine ]; then
+        echo "building $target" >&2
+        swiftc -sanitize="$SANITIZERS" -parse-as-library -O -g -module-name DaemonFuzz \
+            Demo/App/Daemon/RequestLine.swift Demo/App/Daemon/LineFramer.swift Demo/App/Routing/Reply.swift \
+            Demo/App/Output/JSONValue.swift Demo/App/Output/JSONBytes.swift Fuzz/Support/FuzzInput.swift \
+            "Fuzz/Targets/$target.swift" -o "$OUT/$target$SUFFIX" 2>&1 | { grep -v 'Cannot export local symbol' || true; }
+    else
+        build_library
+        echo "building $target" >&2
+        swiftc -sanitize="$SANITIZERS" -parse-as-library -O -g -module-name "${target}Fuzz" -I "$LIB" -L "$LIB" \
+            -lURLRouter "Fuzz/Targets/$target.swift" -o "$OUT/$target$SUFFIX" 2>&1 \
+            | { grep -v 'Cannot export local symbol' || true; }
+    fi
     test -x "$OUT/$target$SUFFIX"
 }
 

@@ -1,3 +1,5 @@
+@testable import URLRouter
+
 /// Fuzz target: a pattern from the pattern grammar and values for it → `url(for:parameters:)`
 /// → `match`.
 ///

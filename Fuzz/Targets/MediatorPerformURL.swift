@@ -1,3 +1,5 @@
+@testable import URLRouter
+
 /// Fuzz target: the mediator's URL entry, `perform(url:completion:)`.
 ///
 /// Invariants: nothing crashes; the completion runs exactly once, before `perform` returns,
@@ -121,7 +123,7 @@ public struct Target_Found: MediatorTarget {
 }
 
 func makeMediator(policy: RemotePolicy) -> Mediator {
-    let mediator = Mediator(searchModules: ["URLRouter"])
+    let mediator = Mediator(searchModules: ["MediatorPerformURLFuzz"])  // this target's module (Fuzz/run.sh)
     mediator.register(Target_Shop.self)
     mediator.register(Target_Account.self)
     mediator.noTargetHandler = { target, action, _ in

@@ -1,3 +1,5 @@
+@testable import URLRouter
+
 /// Fuzz target: random pattern strings against registration.
 ///
 /// Invariants: registration succeeds or throws a `RouteError` that quotes the pattern; a

@@ -1,5 +1,7 @@
 import Foundation
 
+@testable import URLRouter
+
 /// Fuzz target: a random route set over a small alphabet, every kind of segment, priorities,
 /// replacements and deregistrations, and random URLs, against the reference matcher in
 /// `Fuzz/Support/ReferenceMatcher.swift`.
@@ -17,5 +19,3 @@ public func referenceMatchingFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) ->
     try! ReferenceScenario(&input).replay { problem in fuzzCheck(false, problem) }
     return 0
 }
-
-extension FuzzInput: ReferenceChoices {}

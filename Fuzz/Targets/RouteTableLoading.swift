@@ -1,5 +1,7 @@
 import Foundation
 
+@testable import URLRouter
+
 /// Fuzz target: the route table loader, `Router.loadRouteTable(from:on:)`, on raw file bytes.
 ///
 /// Invariants: nothing crashes; a table either loads whole or fails with

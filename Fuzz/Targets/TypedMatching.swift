@@ -1,6 +1,8 @@
 import Foundation
 import Synchronization
 
+@testable import URLRouter
+
 /// Fuzz target: random URLs against typed routes, with an untyped catch-all beneath them.
 ///
 /// Invariants: nothing crashes; a typed match prints (`url(for:)`) to a URL that matches back

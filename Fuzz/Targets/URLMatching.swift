@@ -1,6 +1,8 @@
 import Foundation
 import Synchronization
 
+@testable import URLRouter
+
 /// Fuzz target: random URLs against a fixed route table that uses every kind of segment.
 ///
 /// Invariants: nothing crashes or hangs; `canOpen` equals `open`'s result, `match` agrees with

@@ -1,5 +1,7 @@
 import Foundation
 
+@testable import URLRouter
+
 /// Fuzz target: random URLs, mostly web links, against a route with link origins (two custom
 /// schemes, two web hosts) and a host allow-list.
 ///

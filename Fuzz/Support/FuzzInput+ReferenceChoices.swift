@@ -1,0 +1,2 @@
+/// The reference scenario of `ReferenceMatching` takes its random choices from the fuzzer's bytes.
+extension FuzzInput: ReferenceChoices {}
