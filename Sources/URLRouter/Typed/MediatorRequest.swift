@@ -10,6 +10,7 @@
 ///         public static let action = "itemView"
 ///         public var id: Int
 ///         public var ref: String?
+///         public init(id: Int, ref: String? = nil) { (self.id, self.ref) = (id, ref) }
 ///     }
 /// }
 /// // The target's side:
