@@ -40,7 +40,7 @@ public protocol MediatorTarget: Sendable {
     /// `Target_`, so `Target_Shop` is `"Shop"`.
     ///
     /// ```swift
-    /// struct ShopEntry: MediatorTarget { static var targetName: String { "Shop" } ... }
+    /// struct Entry: MediatorTarget { static let targetName = "Shop"; var actions: [String: MediatorAction] { [:] } }
     /// ```
     static var targetName: String { get }
 

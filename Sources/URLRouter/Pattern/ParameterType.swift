@@ -5,7 +5,7 @@
 ///
 /// ```swift
 /// try router.register(RouteParameterType("slug") { $0.allSatisfy { $0.isLowercase || $0 == "-" } })
-/// try router.register("blog://post/:slug<slug>") { request in ... }
+/// try router.register("blog://post/:slug<slug>") { request in request.complete(request.parameters["slug"]) }
 /// ```
 public struct RouteParameterType: Sendable {
     /// The name used between `<` and `>` in patterns.

@@ -2,11 +2,11 @@
 /// on and a sentence a person can read.
 ///
 /// ```swift
-/// do {
+/// do throws(RouteError) {
 ///     try router.register("shop://item/:id<money>") { _ in }
 /// } catch {
-///     print(error)   // Invalid pattern "shop://item/:id<money>": unknown type "money" ...
-///     if error.code == .invalidPattern { ... }
+///     print(error)        // Invalid pattern "shop://item/:id<money>": unknown type "money" ...
+///     print(error.code)   // invalidPattern
 /// }
 /// ```
 public struct RouteError: Error, Sendable, Hashable, CustomStringConvertible {

@@ -91,7 +91,7 @@ public final class RouteRequest: Sendable {
     /// ```swift
     /// try router.register("shop://item/:id", priority: 1) { request in
     ///     guard featureEnabled else { return request.decline() }
-    ///     ...
+    ///     request.complete("the new item page")
     /// }
     /// ```
     public func decline() { _ = transition(from: .running, to: .declined) }

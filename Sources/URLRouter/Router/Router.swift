@@ -6,7 +6,7 @@ import Synchronization
 /// ```swift
 /// let router = Router()
 /// try router.register("shop://item/:id<int>") { request in
-///     print("item", request.parameters["id"]!)          // "42"
+///     print("item", request.parameters["id"]!)          // item 42
 ///     request.complete("shown")
 /// }
 /// router.open("shop://item/42?ref=home")                  // true
