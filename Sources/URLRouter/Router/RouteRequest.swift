@@ -4,9 +4,9 @@ import Synchronization
 ///
 /// ```swift
 /// try router.register("shop://item/:id") { request in
-///     request.parameters["id"]       // "42"
-///     request.userInfo["source"]     // from open(_:userInfo:), never from the URL
-///     request.complete("done")       // the opener's completion gets .success("done")
+///     let id = request.parameters["id"]!                          // "42"
+///     let source = request.userInfo["source"] as? String ?? "-"   // from open(_:userInfo:), never from the URL
+///     request.complete("item \(id) from \(source)")               // the opener gets .success("item 42 from push")
 /// }
 /// ```
 ///

@@ -2,9 +2,9 @@
 ///
 /// ```swift
 /// router.route("shop://item/42?ref=home") { response in
-///     response.match?.pattern            // "shop://item/:id"
-///     response.match?.parameters["ref"]  // "home"
-///     response.result                    // .success(...)
+///     print(response.match?.pattern ?? "-")             // shop://item/:id
+///     print(response.match?.parameters["ref"] ?? "-")   // home
+///     print(response.result)                            // success(...)
 /// }
 /// ```
 ///

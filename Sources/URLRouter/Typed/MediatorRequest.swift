@@ -13,12 +13,12 @@
 ///         public init(id: Int, ref: String? = nil) { (self.id, self.ref) = (id, ref) }
 ///     }
 /// }
-/// // The target's side:
-/// var actions: [String: MediatorAction] {
+///
+/// var actions: [String: MediatorAction] {   // the target's side
 ///     [ShopItemView.Request.action: ShopItemView.Request.handler { request in ShopItemView(id: request.id) }]
 /// }
-/// // A caller's side:
-/// let view = try mediator.perform(ShopItemView.Request(id: 42))   // a ShopItemView
+///
+/// let view = try mediator.perform(ShopItemView.Request(id: 42))   // a caller's side: a ShopItemView
 /// ```
 ///
 /// The fields follow the rules of ``URLRoute`` fields: `String`, integers, `Double`, `Bool`,

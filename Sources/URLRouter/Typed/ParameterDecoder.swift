@@ -12,7 +12,7 @@ import Foundation
 /// ```swift
 /// // pattern "shop://item/:id<int>", URL "shop://item/42?ref=mail&tag=a&tag=b"
 /// struct ItemRoute: URLRoute { static let pattern = "shop://item/:id<int>"; var id: Int; var ref: String?; var tag: [String] }
-/// try ParameterDecoder.decode(ItemRoute.self, from: match.parameters)   // id 42, ref "mail", tag ["a", "b"]
+/// let item = try ParameterDecoder.decode(ItemRoute.self, from: match.parameters)  // id 42, ref "mail", tag ["a", "b"]
 /// ```
 enum ParameterDecoder {
     /// `Value` read from `values`; throws ``FieldFailure`` naming the first field that failed.

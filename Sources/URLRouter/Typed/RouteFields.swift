@@ -6,7 +6,7 @@ import Foundation
 ///
 /// ```swift
 /// struct ItemRoute: URLRoute { static let pattern = "shop://item/:id<int>"; var id: Int; var ref: String? }
-/// RouteFields(ItemRoute.self).names     // ["id", "ref"], in any order
+/// let names = RouteFields(ItemRoute.self).names   // ["id", "ref"], in any order
 /// ```
 final class RouteFields: ParameterValues {
     /// The fields the type reads.

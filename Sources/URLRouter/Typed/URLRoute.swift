@@ -9,8 +9,8 @@
 ///     var tag: [String] = []   // every query item tag, in order
 /// }
 /// try router.register(ItemRoute.self) { item, request in request.complete(item.id) }
-/// router.match("shop://item/42?ref=mail", as: ItemRoute.self)   // an ItemRoute: id 42, ref "mail"
-/// try router.url(for: ItemRoute(id: 42, ref: "mail"))            // "shop://item/42?ref=mail"
+/// let item = router.match("shop://item/42?ref=mail", as: ItemRoute.self)   // an ItemRoute: id 42, ref "mail"
+/// let link = try router.url(for: ItemRoute(id: 42, ref: "mail"))            // "shop://item/42?ref=mail"
 /// ```
 ///
 /// Fields are read through `Codable` (the synthesized conformance is all it takes): a field named
