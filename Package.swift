@@ -13,6 +13,9 @@ let package = Package(
         .testTarget(name: "URLRouterTests", dependencies: ["URLRouter"], path: "Tests/URLRouterTests"),
         // The README's Swift snippets, verbatim, run (.ci/check-readme-snippets keeps them in step).
         .testTarget(name: "ReadmeTests", dependencies: ["URLRouter"], path: "Tests/ReadmeTests"),
+        // The documentation's Swift examples, verbatim, run: the articles' and the doc comments' on public
+        // API (.ci/check-doc-snippets keeps them in step; internal types' are in URLRouterTests).
+        .testTarget(name: "DocSnippetTests", dependencies: ["URLRouter"], path: "Tests/DocSnippetTests"),
 
         // The Demo: a modular app's deep-link handler. Each module depends only on URLRouter. Their
         // names start with "Demo", so that they never clash with a target of a package using URLRouter.
