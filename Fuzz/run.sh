@@ -29,24 +29,27 @@ esac
 # The library and the fuzz support code, built once into a module of their own with testing
 # enabled (the targets `@testable import URLRouter`), then each target against it: the library
 # is most of the compile time, so it is not compiled again for every target. It is rebuilt when
-# a source (or this script) is newer. FUZZING tells the support files the tests also use that they are built
-# into the library's own module.
+# a source is added, removed or changed, or this script is. FUZZING tells the support files the
+# tests also use that they are built into the library's own module.
 LIB=$OUT/lib$SUFFIX
 
 build_library() {
-    local archive=$LIB/libURLRouter.a
-    if [ -f "$archive" ] && [ -z "$(find Sources/URLRouter Fuzz/Support Fuzz/run.sh -newer "$archive" | head -1)" ]; then
+    local archive=$LIB/libURLRouter.a files
+    mapfile -t files < <(find Sources/URLRouter Fuzz/Support -name '*.swift' | sort)
+    # Up to date: built from the same files (none added or removed since), none changed since.
+    if [ -f "$archive" ] && [ "$(printf '%s\n' "${files[@]}")" = "$(cat "$LIB/sources" 2>/dev/null)" ] \
+        && [ -z "$(find "${files[@]}" Fuzz/run.sh -newer "$archive" | head -1)" ]; then
         return
     fi
     mkdir -p "$LIB"
-    local files
-    mapfile -t files < <(find Sources/URLRouter Fuzz/Support -name '*.swift' | sort)
+    rm -f "$archive"
     echo "building the library" >&2
     # ld.gold warns about every ASan helper symbol; those lines are noise.
     swiftc -sanitize="$SANITIZERS" -parse-as-library -O -g -D FUZZING -enable-testing -module-name URLRouter \
         -emit-module -emit-module-path "$LIB/URLRouter.swiftmodule" -emit-library -static -o "$archive" \
         "${files[@]}" 2>&1 | { grep -v 'Cannot export local symbol' || true; }
     test -f "$archive"
+    printf '%s\n' "${files[@]}" > "$LIB/sources"
 }
 
 # A target: against the library, or for the daemon's parser, with the Demo files it needs.

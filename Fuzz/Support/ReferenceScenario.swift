@@ -11,6 +11,10 @@ extension ReferenceChoices {
     mutating func pick<Element>(_ choices: [Element]) -> Element { choices[below(choices.count)] }
 }
 
+#if FUZZING  // the fuzz build has the fuzzer's bytes (`FuzzInput`); the tests, a seeded generator
+extension FuzzInput: ReferenceChoices {}
+#endif
+
 /// A random route set (registrations, replacements, deregistrations) and URLs over a small
 /// alphabet, so that patterns collide and overlap and the URLs reach them.
 struct ReferenceScenario: Sendable {
