@@ -1,9 +1,7 @@
-// swift-format-ignore-file
-// Support for the README snippet tests, formatted by hand like them.
 import Foundation
 
-/// What the README's snippets print, kept so that a test can compare it with the output the
-/// README shows under them.
+/// What the examples print, kept so that a test can compare it with the output the docs show.
+/// One file, linked from both Tests/ReadmeTests and Tests/DocSnippetTests.
 ///
 /// `@unchecked Sendable`: `text` is only read or written under `lock` (an `NSLock`, which
 /// ThreadSanitizer sees, unlike `Synchronization.Mutex` on Linux).
@@ -15,7 +13,8 @@ final class PrintedText: @unchecked Sendable {
 
     func append(_ line: String) { lock.withLock { text += line } }
 
-    /// The capture of the running test, if it captures.
+    /// The capture of the running test, if it captures. A task-local, so that tests running in
+    /// parallel each read their own.
     @TaskLocal static var current: PrintedText?
 }
 
@@ -26,7 +25,7 @@ func capturingPrints(_ body: () async throws -> Void) async rethrows -> String {
     return capture.value
 }
 
-/// The snippets' `print`: the same text as the standard library's, recorded for the running
+/// The examples' `print`: the same text as the standard library's, recorded for the running
 /// test when it captures, else printed. This module's declaration shadows `Swift.print`.
 func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     let line = items.map { String(describing: $0) }.joined(separator: separator) + terminator
