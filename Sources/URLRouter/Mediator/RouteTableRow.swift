@@ -32,13 +32,13 @@ public struct RouteTableRow: Sendable, Hashable {
     public var target: String
     /// The action name, e.g. `"itemView"`.
     public var action: String
-    /// Higher wins when patterns overlap; 0 unless the row says otherwise.
+    /// Higher wins when patterns overlap; 0 unless the row says otherwise (`"priority": 10`).
     public var priority: Int
     /// Who may open the pattern; `.public` unless the row says otherwise.
     public var access: Access
-    /// The link origins the row's path serves; empty for a plain pattern.
+    /// The link origins the row's path serves (`"origins": ["shop", "https://shop.example.com"]`); empty if none.
     public var origins: [LinkOrigin] = []
-    /// The row's position in the file, from 1.
+    /// The row's position in the file, from 1: `2` for the second object of the array.
     public var row: Int
     /// The line of the file on which the row starts, from 1.
     public var line: Int
@@ -200,7 +200,7 @@ private struct RowReader {
 public struct RouteTableError: Error, Sendable, Equatable, CustomStringConvertible {
     /// One problem, which prints as `row 2, line 4: missing field "target"`.
     public struct Issue: Sendable, Equatable, CustomStringConvertible {
-        /// The row, from 1; nil when the file as a whole is wrong (not JSON, not an array).
+        /// The row, from 1 (`2` in `row 2, line 4: ...`); nil when the whole file is wrong (not JSON, not an array).
         public var row: Int?
         /// The line of the file, from 1.
         public var line: Int

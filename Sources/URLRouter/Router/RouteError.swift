@@ -42,7 +42,7 @@ public struct RouteError: Error, Sendable, Hashable, CustomStringConvertible {
         case invalidResult
     }
 
-    /// What kind of failure this is.
+    /// What kind of failure this is: `.notFound` for a URL no route takes.
     public var code: Code
     /// A sentence that says what went wrong, quoting the input: `No route matches "shop://nowhere".`
     public var message: String

@@ -64,13 +64,13 @@ public struct RouteExplanation: Sendable, CustomStringConvertible {
     public struct Candidate: Sendable, Hashable {
         /// The pattern as registered: `shop://item/new`.
         public var pattern: String
-        /// Its priority.
+        /// Its priority: 0 unless it was registered with `priority:`.
         public var priority: Int
         /// Why it won or lost: `.won`, or `.lessSpecific(segment: 2, winner: "shop://item/new")`.
         public var verdict: Verdict
     }
 
-    /// The URL as given.
+    /// The URL as given: `shop://item/42?ref=home`.
     public var url: String
     /// The scheme, lowercased (`shop` for `SHOP://item/42`); nil when the URL has none.
     public var scheme: String?
@@ -78,11 +78,11 @@ public struct RouteExplanation: Sendable, CustomStringConvertible {
     public var host: String?
     /// Every path segment, percent-decoded, the host first when there is one: `["item", "42"]`.
     public var segments: [String]
-    /// Every query item in order.
+    /// Every query item in order: `ref=home` for `shop://item/42?ref=home`.
     public var queryItems: [RouteQueryItem]
     /// The fragment, percent-decoded: `"reviews"` for `…#reviews`.
     public var fragment: String?
-    /// Where the open would come from.
+    /// Where the open would come from: what `explain(_:source:)` was given, `.internal` by default.
     public var source: RouteSource
     /// The winning pattern (`shop://item/:id`); nil when nothing matches.
     public var winner: String?

@@ -12,7 +12,7 @@
 /// ```
 @_eagerMove
 public struct RouteMatch: Sendable, CustomStringConvertible {
-    /// The URL's parameters: path placeholders, then query items.
+    /// The URL's parameters: path placeholders, then query items (`match.parameters["id"]`).
     public let parameters: RouteParameters
 
     var table: RouteTable { parameters.table }

@@ -47,7 +47,7 @@ public final class RouteRequest: Sendable {
     public var url: String { match.url }
     /// The pattern that matched, as registered: `shop://item/:id`.
     public var pattern: String { match.pattern }
-    /// Path placeholders and query items; a path value is never overwritten by a query item.
+    /// Path placeholders and query items (`request.parameters["id"]`); a query item never overwrites a path value.
     public var parameters: RouteParameters { match.parameters }
     /// Every query item in order, repeated names included: `tag=a`, `tag=b` for `?tag=a&tag=b`.
     public var queryItems: [RouteQueryItem] { match.parameters.queryItems }

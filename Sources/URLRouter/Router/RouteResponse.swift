@@ -15,9 +15,9 @@ public struct RouteResponse: @unchecked Sendable {
     /// Called once per open with its response: `router.route(url) { response in log(response.result) }`.
     public typealias Handler = @Sendable (RouteResponse) -> Void
 
-    /// The URL that was finally opened (after any interceptor redirect).
+    /// The URL that was finally opened: `account://login` when an interceptor redirected there.
     public let url: String
-    /// The route that handled it, or that refused it; nil when nothing matched.
+    /// The route that handled it, or that refused it (`response.match?.pattern`); nil when nothing matched.
     public let match: RouteMatch?
     /// What the completion of `open` receives.
     public let result: Result<Any?, RouteError>

@@ -34,7 +34,7 @@ public struct RouteInterception: Sendable {
     public let url: String
     /// The route it would reach; nil when nothing matches (an interceptor may still redirect).
     public let match: RouteMatch?
-    /// Where the open comes from.
+    /// Where the open comes from: `.external` for a link from outside the app.
     public let source: RouteSource
     /// The opener's extras: what `open(url, userInfo: ["animated": true])` passed.
     public let userInfo: [String: any Sendable]

@@ -31,11 +31,11 @@ public struct RouteEvent: Sendable {
     /// redirect, one event for the whole open. Query values are `<redacted>` unless the observer
     /// asked otherwise.
     public let url: String
-    /// Where it came from.
+    /// Where it came from: `.external` for a link from outside the app.
     public let source: RouteSource
     /// The pattern that handled (or would have handled) it: `shop://item/:id`; nil when none matched.
     public let pattern: String?
-    /// How it ended.
+    /// How it ended: `.handled`, `.notFound`, `.refused`, ...
     public let outcome: Outcome
     /// From the start of the open until the handler returned: `.microseconds(12)`.
     public let duration: Duration
