@@ -11,10 +11,10 @@ let package = Package(
     targets: [
         .target(name: "URLRouter", path: "Sources/URLRouter"),
         .testTarget(name: "URLRouterTests", dependencies: ["URLRouter"], path: "Tests/URLRouterTests"),
-        // The README's Swift snippets, verbatim, run (.ci/check-readme-snippets keeps them in step).
+        // The README's Swift snippets, verbatim, run (.ci/check-snippets keeps them in step).
         .testTarget(name: "ReadmeTests", dependencies: ["URLRouter"], path: "Tests/ReadmeTests"),
         // The documentation's Swift examples, verbatim, run: the articles' and the doc comments' on public
-        // API (.ci/check-doc-snippets keeps them in step; internal types' are in URLRouterTests).
+        // API (.ci/check-snippets keeps them in step; internal types' are in URLRouterTests).
         .testTarget(name: "DocSnippetTests", dependencies: ["URLRouter"], path: "Tests/DocSnippetTests"),
 
         // The Demo: a modular app's deep-link handler. Each module depends only on URLRouter. Their

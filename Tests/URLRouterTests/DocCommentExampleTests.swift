@@ -4,7 +4,7 @@ import Testing
 
 @testable import URLRouter
 
-/// The examples in the doc comments of internal types, run (.ci/check-doc-snippets keeps them
+/// The examples in the doc comments of internal types, run (.ci/check-snippets keeps them
 /// in step; the examples of public API are in Tests/DocSnippetTests).
 @Suite("Doc comments: internal types")
 struct DocCommentExampleTests {
