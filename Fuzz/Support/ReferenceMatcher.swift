@@ -220,11 +220,16 @@ struct ReferenceRouter: Sendable {
         }
     }
 
-    /// One combination against the URL's decoded segments: every segment consumed.
+    /// `.` and `..` are never a placeholder's, `*`'s or `**`'s.
+    static func isDot(_ segment: [UInt8]) -> Bool { segment == [0x2E] || segment == [0x2E, 0x2E] }
+
+    /// One combination against the URL's decoded segments: every segment consumed. No
+    /// placeholder, `*` or `**` takes a dot segment.
     private func match(_ combination: [ReferenceSegment], _ segments: [[UInt8]]) -> ReferenceMatch? {
         var match = ReferenceMatch(pattern: "", priority: 0, tier: 0, segments: combination, ranks: [])
         for (index, segment) in combination.enumerated() {
             if segment == .rest {
+                guard !segments[index...].contains(where: Self.isDot) else { return nil }
                 match.wildcard = segments[index...].map { String(decoding: $0, as: UTF8.self) }
                 match.ranks.append(ReferenceSegment.rest.rank * 1000)
                 return match
@@ -239,10 +244,11 @@ struct ReferenceRouter: Sendable {
                 let suffix = Self.decode(Array(suffix.utf8))
                 guard value.count > suffix.count, value.suffix(suffix.count).elementsEqual(suffix) else { return nil }
                 let captured = String(decoding: value.dropLast(suffix.count), as: UTF8.self)
+                guard captured != ".", captured != ".." else { return nil }
                 if let type, !Self.accepts(type, captured) { return nil }
                 match.parameters[name] = captured
             case .any, .rest:
-                break
+                guard !Self.isDot(value) else { return nil }
             }
             // Of two suffixes that fit, the longer wins.
             let suffixCount =

@@ -46,6 +46,7 @@ struct ExplainTests {
                 .lowerPriority(priority: 0, winner: "shop://item/:id/reviews", winnerPriority: 3)
             ),
             ("shop://item/42/x/y", "shop://item/:id", .tooManySegments(allowed: 2, found: 4)),
+            ("shop://item/..", "shop://item/:id", .dotSegment(segment: 2, found: "..")),
         ])
     func verdicts(url: String, pattern: String, verdict: RouteExplanation.Verdict) throws {
         let explanation = try Self.makeRouter().explain(url)

@@ -23,6 +23,8 @@ public struct RouteExplanation: Sendable, CustomStringConvertible {
         case wrongSuffix(segment: Int, suffix: String, found: String)
         /// Segment `segment` does not convert to the placeholder's type.
         case typeMismatch(segment: Int, type: String, found: String)
+        /// A placeholder, `*` or `**` would take segment `segment`, a `.` or `..`, which none takes.
+        case dotSegment(segment: Int, found: String)
         /// The pattern matches, but a field of its typed route does not decode (``URLRoute``):
         /// `field "id": "abc" is not a valid Int`.
         case fieldMismatch(String)
@@ -48,6 +50,7 @@ public struct RouteExplanation: Sendable, CustomStringConvertible {
             case let .wrongSuffix(segment, suffix, found):
                 "segment \(segment): \"\(found)\" does not end with \"\(suffix)\""
             case let .typeMismatch(segment, type, found): "segment \(segment): \"\(found)\" is not of type \(type)"
+            case let .dotSegment(segment, found): "segment \(segment): \"\(found)\" is a dot segment, never a value"
             case let .fieldMismatch(reason): "matches, but \(reason)"
             case let .tooFewSegments(needed, found): "too few segments: needs \(needed), the URL has \(found)"
             case let .tooManySegments(allowed, found): "too many segments: takes \(allowed), the URL has \(found)"

@@ -156,7 +156,10 @@ private struct ParsedURL {
     func evaluate(_ pattern: [PatternSegment], table: RouteTable) -> (failure: RouteExplanation.Verdict?, progress: Int)
     {
         for (index, segment) in pattern.enumerated() {
-            if segment == .catchAll { return (nil, index) }
+            if segment == .catchAll {
+                let dot = segmentBytes[index...].firstIndex(where: URLScanner.isDotSegment)
+                return (dot.map { .dotSegment(segment: $0 + 1, found: segments[$0]) }, dot ?? index)
+            }
             guard index < segmentBytes.count else {
                 let needed = pattern.filter { $0 != .catchAll }.count
                 return (.tooFewSegments(needed: needed, found: segmentBytes.count), index)
@@ -186,6 +189,9 @@ private struct ParsedURL {
                 }
                 value = Array(found.dropLast(suffix.count))
             }
+            if URLScanner.isDotSegment(value) {
+                return .dotSegment(segment: index + 1, found: String(decoding: value, as: UTF8.self))
+            }
             if let type, let checker = table.trie.types.first(where: { $0.name == type }),
                 !value.withUnsafeBufferPointer({ checker.accepts($0) })
             {
@@ -193,7 +199,7 @@ private struct ParsedURL {
             }
             return nil
         case .wildcard, .catchAll:
-            return nil
+            return URLScanner.isDotSegment(found) ? .dotSegment(segment: index + 1, found: segments[index]) : nil
         }
     }
 }

@@ -140,7 +140,12 @@ extension Trie {
                     next: Frame.start)
                 continue walk
             }
-            consider(node.catchAllLeaf, Int(frame.captureCount), &search)
+            // `**` takes the rest of the URL, unless the rest holds a dot segment.
+            if node.catchAllLeaf >= 0,
+                !(depth..<count).contains(where: { URLScanner.isDotSegment(segmentKey($0, input).bytes) })
+            {
+                consider(node.catchAllLeaf, Int(frame.captureCount), &search)
+            }
             top -= 1
         }
     }
@@ -178,7 +183,7 @@ extension Trie {
         for index in 0..<captureCount { search.best[index] = search.path[index] }
     }
 
-    /// Whether a segment fits a placeholder edge: its suffix, then its type.
+    /// Whether a segment fits a placeholder or `*` edge: its suffix, then its value (no dot segment), its type.
     @inline(__always)
     private func accepts(_ edge: ParameterEdge, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
         var value = key
@@ -191,6 +196,6 @@ extension Trie {
             }
             value = UnsafeBufferPointer(rebasing: key[..<tail])
         }
-        return edge.type < 0 || types[Int(edge.type)].accepts(value)
+        return !URLScanner.isDotSegment(value) && (edge.type < 0 || types[Int(edge.type)].accepts(value))
     }
 }

@@ -173,6 +173,13 @@ enum URLScanner {
         return url.withUTF8 { String(decoding: $0[..<schemeLength($0)], as: UTF8.self) }
     }
 
+    /// Whether decoded segment bytes are `.` or `..`, which no placeholder, `*` or `**` takes: URL
+    /// parsers resolve them away, so ``Router/url(for:parameters:)`` cannot print them either.
+    @inline(__always)
+    static func isDotSegment<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool {
+        (bytes.count == 1 || bytes.count == 2) && bytes.allSatisfy { $0 == UInt8(ascii: ".") }
+    }
+
     /// The length of a leading `scheme` followed by `:`, or 0. A scheme is
     /// `[A-Za-z][A-Za-z0-9+.-]*`; a `/`, `?` or `#` before the colon means there is none.
     @inline(__always)

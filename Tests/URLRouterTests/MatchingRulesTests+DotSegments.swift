@@ -1,0 +1,79 @@
+import Testing
+import URLRouter
+
+/// `.` and `..` segments: URL parsers resolve them away, so `url(for:)` refuses to print them
+/// and no placeholder, `*` or `**` takes one. A literal of the same text is still matched.
+extension MatchingRulesTests {
+    struct DotCase: Sendable, CustomTestStringConvertible {
+        let url: String
+        /// The pattern that takes it, or nil.
+        let winner: String?
+        /// What `explain` says of the pattern it would have reached, or nil.
+        let verdict: (pattern: String, verdict: RouteExplanation.Verdict)?
+        var testDescription: String { url }
+    }
+
+    static let dotPatterns = [
+        "shop://item/:id", "shop://page/:name.html", "shop://star/*/x", "shop://files/**", "shop://dots/../up",
+    ]
+
+    static let dotCases: [DotCase] = [
+        DotCase(url: "shop://item/..", winner: nil, verdict: ("shop://item/:id", .dotSegment(segment: 2, found: ".."))),
+        DotCase(url: "shop://item/.", winner: nil, verdict: ("shop://item/:id", .dotSegment(segment: 2, found: "."))),
+        DotCase(
+            url: "shop://item/%2E%2e", winner: nil, verdict: ("shop://item/:id", .dotSegment(segment: 2, found: ".."))),
+        DotCase(url: "shop://item/...", winner: "shop://item/:id", verdict: nil),
+        DotCase(url: "shop://item/.a", winner: "shop://item/:id", verdict: nil),
+        DotCase(url: "shop://item/%2E%2F", winner: "shop://item/:id", verdict: nil),
+        DotCase(
+            url: "shop://page/..html", winner: nil,
+            verdict: ("shop://page/:name.html", .dotSegment(segment: 2, found: "."))),
+        DotCase(
+            url: "shop://page/...html", winner: nil,
+            verdict: ("shop://page/:name.html", .dotSegment(segment: 2, found: ".."))),
+        DotCase(url: "shop://page/....html", winner: "shop://page/:name.html", verdict: nil),
+        DotCase(
+            url: "shop://star/../x", winner: nil, verdict: ("shop://star/*/x", .dotSegment(segment: 2, found: ".."))),
+        DotCase(
+            url: "shop://files/a/../b", winner: nil, verdict: ("shop://files/**", .dotSegment(segment: 3, found: ".."))),
+        DotCase(
+            url: "shop://files/a/./b", winner: nil, verdict: ("shop://files/**", .dotSegment(segment: 3, found: "."))),
+        DotCase(url: "shop://files/a/b..", winner: "shop://files/**", verdict: nil),
+        DotCase(url: "shop://files", winner: "shop://files/**", verdict: nil),
+        DotCase(url: "shop://dots/../up", winner: "shop://dots/../up", verdict: nil),
+    ]
+
+    @Test(arguments: dotCases)
+    func noPlaceholderOrWildcardTakesADotSegment(_ test: DotCase) throws {
+        let router = try patternEchoRouter(Self.dotPatterns)
+        #expect(winner(router, test.url) == test.winner)
+        let explanation = router.explain(test.url)
+        #expect(explanation.winner == test.winner)
+        if let (pattern, verdict) = test.verdict {
+            #expect(explanation.candidates.first { $0.pattern == pattern }?.verdict == verdict)
+        }
+    }
+
+    @Test func theSchemeFallbackStillTakesADotSegment() throws {
+        let router = try patternEchoRouter(["shop://item/:id", "shop://"])
+        #expect(winner(router, "shop://item/..") == "shop://")
+    }
+
+    struct DotWordRoute: URLRoute {
+        static let pattern = "dots://:word/:count"
+        var word: String
+        var count: UInt8
+    }
+
+    /// A typed match prints and matches back: `FZ:.//9` once matched `word == "."`, which
+    /// `url(for:)` cannot print.
+    @Test(arguments: ["FZ:.//9", "dots://../9", "dots://%2e/9"])
+    func aTypedRouteTakesNoDotSegmentSoEveryMatchPrints(url: String) throws {
+        let router = Router()
+        try router.registerObject(DotWordRoute.self) { route, _ in route.word }
+        #expect(router.match(url, as: DotWordRoute.self) == nil)
+        #expect(!router.canOpen(url))
+        let printed = try router.url(for: DotWordRoute(word: "...", count: 9))
+        #expect(router.match(printed, as: DotWordRoute.self)?.word == "...")
+    }
+}
