@@ -91,12 +91,26 @@ struct ThreadRun {
                 }
             }
         }
-        if rounds > 0 { compareThreads(worker: worker) }
+        // A second control: the same opens, each thread on a router of its own, sharing
+        // nothing with the other thread. What it loses, the machine takes, not the router.
+        let routers = (0..<2).map { _ in Contestants.buildURLRouter(set.routes.map(\.pattern)) }
+        let ownRouters = { (thread: Int) -> @Sendable () -> Void in
+            {
+                let (urls, router) = (ownURLs[thread], routers[thread])
+                var index = thread * urls.count / 2
+                for _ in 0..<opens {
+                    blackHole(router.open(urls[index]))
+                    index = index + 1 == urls.count ? 0 : index + 1
+                }
+            }
+        }
+        if rounds > 0 { compareThreads(worker: worker, control: ownRouters) }
         WriterBurst(count: count, burst: writerBurst, rounds: writerRounds, urls: ownURLs[0], report: report).run()
     }
 
-    /// 1- against 2-thread opens in paired rounds, with an arithmetic loop as the control.
-    private func compareThreads(worker: (Int) -> @Sendable () -> Void) {
+    /// 1- against 2-thread opens in paired rounds, with two controls that share nothing between
+    /// the threads: an arithmetic loop, and `control`, the same opens on a router per thread.
+    private func compareThreads(worker: (Int) -> @Sendable () -> Void, control: (Int) -> @Sendable () -> Void) {
         let opens = opensPerRound
         let work = worker(0)
         // The control: the same measurement for a loop that shares nothing, which shows how much
@@ -107,6 +121,7 @@ struct ThreadRun {
             blackHole(state)
         }
         var one: [Double] = [], two: [Double] = [], ratios: [Double] = [], controlRatios: [Double] = []
+        var ownRatios: [Double] = []
         for round in 0..<rounds {
             // Alternate which goes first, so that neither always follows the other.
             var single = 0.0, double = 0.0
@@ -122,6 +137,8 @@ struct ThreadRun {
             ratios.append(double / single)
             let spinOne = 1e9 / Double(runOnThreads([spin]))
             controlRatios.append(2e9 / Double(runOnThreads([spin, spin])) / spinOne)
+            let ownOne = 1e9 / Double(runOnThreads([control(0)]))
+            ownRatios.append(2e9 / Double(runOnThreads([control(0), control(1)])) / ownOne)
         }
         let ratio = median(ratios)
         report.add(Figure(name: "opens per second, 1 thread", routeCount: nil, value: median(one) / 1e6, unit: "M/s"))
@@ -143,5 +160,9 @@ struct ThreadRun {
             Figure(
                 name: "control: arithmetic loop, 2 threads ÷ 1", routeCount: nil, value: median(controlRatios),
                 unit: "×"))
+        report.add(
+            Figure(
+                name: "control: each thread on a router of its own, 2 threads ÷ 1", routeCount: nil,
+                value: median(ownRatios), unit: "×"))
     }
 }
