@@ -243,8 +243,8 @@ struct ReferenceRouter: Sendable {
             case .placeholder(let name, let type, let suffix):
                 let suffix = Self.decode(Array(suffix.utf8))
                 guard value.count > suffix.count, value.suffix(suffix.count).elementsEqual(suffix) else { return nil }
+                guard !Self.isDot(Array(value.dropLast(suffix.count))) else { return nil }
                 let captured = String(decoding: value.dropLast(suffix.count), as: UTF8.self)
-                guard captured != ".", captured != ".." else { return nil }
                 if let type, !Self.accepts(type, captured) { return nil }
                 match.parameters[name] = captured
             case .any, .rest:

@@ -22,7 +22,7 @@ extension Router {
         var wildcard: [String] = []
         var segments: [String] = []
         func encoded(_ value: String, for name: String) throws(RouteError) -> String {
-            guard !["", ".", ".."].contains(value) else {
+            guard !value.isEmpty, !URLScanner.isDotSegment(value.utf8) else {
                 let what = value.isEmpty ? "is empty" : "is a dot segment, which URL parsers resolve away"
                 throw RouteError(.invalidParameter, "The value for \(name) in \(RouteError.quoted(pattern)) \(what).")
             }
