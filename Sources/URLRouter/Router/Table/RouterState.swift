@@ -1,10 +1,6 @@
 /// The mutable side of a router: the trie being built and the routes. Lives behind the
 /// router's writer lock (or in a ``RouteBatch``'s draft); `freeze()` turns it into a snapshot
 /// for matching.
-///
-/// A route without link origins, the usual kind, is added from its one parsed pattern held in
-/// place (`CollectionOfOne`), not from an array of one, and each pattern carries its full text,
-/// so no (text, pattern) pairs are built.
 struct RouterState: Sendable {
     var trie = Trie()
     var routes = RouteList()
@@ -54,25 +50,7 @@ struct RouterState: Sendable {
         _ text: String, origins: [LinkOrigin] = [], priority: Int, access: RouteAccess, replacing: Bool,
         handler: Route.Handler, externalCheck: Route.ExternalCheck? = nil, options: Router.Options
     ) throws(RouteError) {
-        if origins.isEmpty {
-            try add(
-                text, patterns: CollectionOfOne(try parse(text, options: options)), origins: [], priority: priority,
-                access: access, replacing: replacing, handler: handler, externalCheck: externalCheck, options: options)
-        } else {
-            let (patterns, origins) = try parse(text, origins: origins, options: options)
-            try add(
-                text, patterns: patterns, origins: origins, priority: priority, access: access, replacing: replacing,
-                handler: handler, externalCheck: externalCheck, options: options)
-        }
-    }
-
-    /// ``add(_:origins:priority:access:replacing:handler:externalCheck:options:)`` once the
-    /// patterns are parsed.
-    private mutating func add(
-        _ text: String, patterns: some Collection<RoutePattern>, origins: [LinkOrigin], priority: Int,
-        access: RouteAccess, replacing: Bool, handler: Route.Handler, externalCheck: Route.ExternalCheck?,
-        options: Router.Options
-    ) throws(RouteError) {
+        let (patterns, origins) = try parse(text, origins: origins, options: options)
         let leafCount = patterns.reduce(0) { $0 + $1.expansions.count }
         guard liveRoutes < options.limits.maxRoutes || replacing else { throw tooMany(text, options: options) }
         // A lone leaf that replaces nothing is placed in one walk, which finds the place and makes
