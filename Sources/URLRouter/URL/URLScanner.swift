@@ -123,7 +123,7 @@ enum URLScanner {
         guard end > start else { return }
         if count < segments.count {
             let end = Int32(truncatingIfNeeded: end)
-            segments.baseAddress.unsafelyUnwrapped[count] = ScannedSegment(
+            segments[count] = ScannedSegment(
                 start: Int32(truncatingIfNeeded: start), end: end, decodedEnd: end | plainMask)
         }
         count &+= 1
