@@ -9,7 +9,11 @@ extension ReferenceScenario {
     /// (where the rules leave the choice open, typed placeholders of different types at one
     /// place, the first branch that matches to the end is right), a path value that does not
     /// read back through the subscript, `canOpen` or `explain` disagreeing with `match`.
-    func replay(report: (String) -> Void) throws {
+    ///
+    /// - Returns: how many of its URLs matched a route, so a caller can tell a run that
+    ///   compared matches from one where nothing matched.
+    @discardableResult
+    func replay(report: (String) -> Void) throws -> Int {
         let router = Router(options: .init(caseInsensitivePaths: caseInsensitivePaths))
         for (name, accepts) in ReferenceRouter.customTypes {
             try router.register(RouteParameterType(name, accepts: accepts))
@@ -43,8 +47,10 @@ extension ReferenceScenario {
                 }
             }
         }
+        var matched = 0
         for url in urls {
             let match = router.match(url)
+            if match != nil { matched += 1 }
             let path = match?.parameters.path ?? [:]
             let verdict = reference.check(
                 url, pattern: match?.pattern, priority: match?.priority ?? 0, parameters: path,
@@ -57,5 +63,6 @@ extension ReferenceScenario {
             let explained = router.explain(url).winner
             if explained != match?.pattern { report("explain names \(explained ?? "none") for \(url)\(shown())") }
         }
+        return matched
     }
 }

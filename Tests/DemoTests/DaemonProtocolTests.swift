@@ -96,7 +96,9 @@ struct DaemonProtocolTests {
         let reply = try ReplyLine(line)
         #expect(reply.parameters["id"] == "42")
         #expect(reply.parameters["ref"] == "home")
-        #expect(reply.object["result"] != nil)
+        let result = try #require(reply.object["result"] as? [String: Any], "\(line)")
+        #expect(result["id"] as? Int == 42)
+        #expect(result["referrer"] as? String == "home")
     }
 
     @Test func notFoundReplyEchoesTheURL() throws {

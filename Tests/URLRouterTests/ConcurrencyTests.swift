@@ -84,6 +84,7 @@ import Testing
     @Test func deregisteringAndReplacingNeverHideOtherRoutes() throws {
         let router = Router()
         let failures = Locked<[String]>([])
+        let changes = Locked(0)
         try router.registerObject("c://item/:id") { _ in "item" }
         try router.registerObject("c://swap") { _ in "v0" }
         DispatchQueue.concurrentPerform(iterations: Self.threads) { thread in
@@ -91,11 +92,16 @@ import Testing
                 switch thread % 4 {
                 case 0:
                     // Toggle a child route of the stable one.
-                    try? router.registerObject("c://item/:id/toggle\(thread)") { _ in "toggle" }
-                    _ = router.deregister("c://item/:x/toggle\(thread)")
+                    if (try? router.registerObject("c://item/:id/toggle\(thread)") { _ in "toggle" }) != nil,
+                        router.deregister("c://item/:x/toggle\(thread)")
+                    {
+                        changes.withLock { $0 += 1 }
+                    }
                 case 1:
                     // Replace a route: opens must always find one of its versions.
-                    try? router.registerObject("c://swap", replacing: true) { _ in "v\(round)" }
+                    if (try? router.registerObject("c://swap", replacing: true) { _ in "v\(round)" }) != nil {
+                        changes.withLock { $0 += 1 }
+                    }
                 default:
                     let item = router.object(for: "c://item/\(round)") as? String
                     if item != "item" { failures.withLock { $0.append("item gave \(item ?? "nil")") } }
@@ -108,6 +114,7 @@ import Testing
             }
         }
         #expect(failures.withLock { $0 } == [])
+        #expect(changes.withLock { $0 } == (0..<Self.threads).filter { $0 % 4 < 2 }.count * 60, "every change took")
         #expect(Set(router.routes.map(\.pattern)) == ["c://item/:id", "c://swap"])
     }
 

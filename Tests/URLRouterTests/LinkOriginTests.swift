@@ -105,18 +105,24 @@ struct LinkOriginTests {
     @Test(
         "generation prints the origin asked for",
         arguments: [
-            (LinkOrigin.scheme("shop"), ["id": "42"], "shop://item/42"),
-            (.scheme("SHOPAPP"), ["id": "42", "ref": "mail"], "shopapp://item/42?ref=mail"),
-            (.web("shop.example.com"), ["id": "42"], "https://shop.example.com/item/42"),
-            (.web("WWW.Shop.Example.com"), ["id": "a b/c"], "https://www.shop.example.com/item/a%20b%2Fc"),
+            (LinkOrigin.scheme("shop"), ["id": "42"], "shop://item/42", "shop://item/:id"),
+            (.scheme("SHOPAPP"), ["id": "42", "ref": "mail"], "shopapp://item/42?ref=mail", "shopapp://item/:id"),
+            (
+                .web("shop.example.com"), ["id": "42"], "https://shop.example.com/item/42",
+                "https://shop.example.com/item/:id"
+            ),
+            (
+                .web("WWW.Shop.Example.com"), ["id": "a b/c"], "https://www.shop.example.com/item/a%20b%2Fc",
+                "https://www.shop.example.com/item/:id"
+            ),
         ])
-    func generates(origin: LinkOrigin, parameters: [String: String], expected: String) throws {
+    func generates(origin: LinkOrigin, parameters: [String: String], expected: String, pattern: String) throws {
         let router = try Self.makeRouter()
         let url = try router.url(for: "item/:id", parameters: parameters, origin: origin)
         #expect(url == expected)
         let match = try #require(router.match(url))
         #expect(match.parameters["id"] == parameters["id"])
-        #expect(match.pattern == (try origin.normalized(for: "item/:id")).pattern("item/:id"))
+        #expect(match.pattern == pattern)
     }
 
     @Test(

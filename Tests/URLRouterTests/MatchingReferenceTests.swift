@@ -15,6 +15,18 @@ import Testing
         try ReferenceScenario(&random).replay { problem in Issue.record(Comment(rawValue: problem)) }
     }
 
+    /// The scenarios compare matches, not only misses: about half their URLs match a route.
+    @Test func theScenariosMatchOftenEnoughToMeanSomething() throws {
+        var (matched, urls) = (0, 0)
+        for seed in 0..<40 {
+            var random = SeededRandom(seed: UInt64(seed) &* 7919 &+ 11)
+            let scenario = ReferenceScenario(&random)
+            matched += try scenario.replay { problem in Issue.record(Comment(rawValue: problem)) }
+            urls += scenario.urls.count
+        }
+        #expect(urls > 200 && matched * 4 > urls, "\(matched) of \(urls) URLs matched")
+    }
+
     /// Typed placeholders of different types at one place are not ordered by the rules: for
     /// `a/1/b` against `a/:x<int>/:z` and `a/:y<bool>/b`, the first branch that matches to the
     /// end wins, in either registration order, and a priority decides when one route must.

@@ -60,14 +60,14 @@ extension MatchingRulesTests {
     }
 
     struct DotWordRoute: URLRoute {
-        static let pattern = "dots://:word/:count"
+        static let pattern = "fz://:word/:count"
         var word: String
         var count: UInt8
     }
 
-    /// A typed match prints and matches back: `FZ:.//9` once matched `word == "."`, which
-    /// `url(for:)` cannot print.
-    @Test(arguments: ["FZ:.//9", "dots://../9", "dots://%2e/9"])
+    /// A typed match prints and matches back: the fuzzer's `FZ:.//9` (scheme `FZ`, segments `.`
+    /// and `9`) must not match with `word == "."`, which `url(for:)` cannot print.
+    @Test(arguments: ["FZ:.//9", "fz://../9", "fz://%2e/9"])
     func aTypedRouteTakesNoDotSegmentSoEveryMatchPrints(url: String) throws {
         let router = Router()
         try router.registerObject(DotWordRoute.self) { route, _ in route.word }

@@ -123,7 +123,7 @@ private func bridged(
         let (router, _, _) = try bridged("shop://wallet", action: action)
         #expect(router.canOpen("shop://wallet", source: source) == opens)
         #expect((router.explain("shop://wallet", source: source).refusal == nil) == opens)
-        #expect(router.outcomes("shop://wallet", source: source).first != .failure(.refused) || !opens)
+        #expect((router.outcomes("shop://wallet", source: source).first == .failure(.refused)) == !opens)
     }
 
     @Test func theRemotePolicySeesTheURLsParameters() throws {

@@ -86,7 +86,10 @@ extension ReentrancyTests {
                     try routes.register(Login.self) { login, request in request.complete("batch, \(login.next)") }
                 }
             }
-            #expect(router.object(for: "app://login/home") as? String != nil)
+            let expected: [TypedRegistration: String] = [
+                .route: "route, home", .object: "object, home", .request: "login, then home", .batch: "batch, home",
+            ]
+            #expect(router.object(for: "app://login/home") as? String == expected[registration])
             #expect(router.match("app://login/home", as: Login.self)?.next == "home")
             #expect(router.match("app://login/a%2Fb") == nil)  // no page "a/b": the route passes
         }

@@ -157,8 +157,9 @@ import Testing
     }
 
     /// A reader that arrives while a change holds the writer lock, with no snapshot published,
-    /// waits for that change, whether it succeeds or throws, and reads what it left.
-    @Test(arguments: [false, true])
+    /// waits for that change, whether it succeeds or throws (before changing anything, as
+    /// `mutate` requires), and reads what it left, instead of hanging or reading nothing.
+    @Test(.timeLimit(.minutes(1)), arguments: [false, true])
     func aReaderArrivingDuringAChangeGetsItsResult(throwing: Bool) throws {
         let router = Router()
         try router.register("app://before") { _ in }

@@ -46,11 +46,15 @@ struct TypedRouteFieldSourceTests {
     @Test func typedRoutesSharingAPathComeAndGoWhileOthersOpen() async throws {
         let router = Router()
         try router.register(ShopItem.self) { item, request in request.complete("shop \(item.page ?? 0)") }
+        let changes = Locked(0)
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
                 for _ in 0..<200 {
-                    try? router.register(AuctionItem.self) { _, request in request.complete("auction") }
-                    router.deregister(AuctionItem.pattern, origins: AuctionItem.origins)
+                    if (try? router.register(AuctionItem.self) { _, request in request.complete("auction") }) != nil,
+                        router.deregister(AuctionItem.pattern, origins: AuctionItem.origins)
+                    {
+                        changes.withLock { $0 += 1 }
+                    }
                 }
             }
             for _ in 0..<2 {
@@ -63,6 +67,7 @@ struct TypedRouteFieldSourceTests {
                 }
             }
         }
+        #expect(changes.withLock { $0 } == 200, "every registration and removal of AuctionItem took")
     }
 
     @Test func typedRoutesKeepTheirChecksWhenTheTableIsCompacted() throws {

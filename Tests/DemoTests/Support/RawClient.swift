@@ -79,6 +79,12 @@ final class RawClient {
         return try ReplyLine(line)
     }
 
+    /// Whether a reply has arrived that was not read yet; does not wait.
+    var hasUnreadBytes: Bool {
+        var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return !received.isEmpty || poll(&descriptor, 1, 0) > 0
+    }
+
     /// Reads `count` lines.
     func readLines(_ count: Int, timeout: Double = 10) throws -> [String] {
         try (0..<count).map { index in
