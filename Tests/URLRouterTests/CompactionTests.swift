@@ -65,6 +65,28 @@ struct CompactionTests {
         }
     }
 
+    /// A registration with `replacing: true` that replaces two routes, while the table is due
+    /// to be rebuilt (64 routes, half removed): the two go, every other route stays, whether
+    /// the replaced ones were registered first or last.
+    @Test(arguments: [true, false])
+    func replacingSeveralRoutesAsTheTableIsRebuiltRemovesThoseAlone(replacedFirst: Bool) throws {
+        let router = Router()
+        let replaced = ["t://p", "t://p/q"]
+        if replacedFirst { for pattern in replaced { try router.registerObject(pattern) { _ in "old" } } }
+        for index in 0..<62 { try router.registerObject("t://f/\(index)") { _ in "f\(index)" } }
+        if !replacedFirst { for pattern in replaced { try router.registerObject(pattern) { _ in "old" } } }
+        for index in 0..<32 { #expect(router.deregister("t://f/\(index)")) }
+        try router.registerObject("t://p(/q)", replacing: true) { _ in "new" }
+        #expect(router.routes.map(\.pattern) == (32..<62).map { "t://f/\($0)" } + ["t://p(/q)"])
+        #expect((32..<62).allSatisfy { router.object(for: "t://f/\($0)") as? String == "f\($0)" })
+        #expect(router.object(for: "t://p") as? String == "new")
+        #expect(router.object(for: "t://p/q") as? String == "new")
+        #expect(router.state.withLock { $0.routes.count } < 64, "the table was rebuilt")
+        for index in 0..<100 { try router.register("t://g/\(index)") { _ in } }
+        for index in 0..<100 { #expect(router.deregister("t://g/\(index)")) }
+        #expect(router.deregister("t://p(/q)"))
+    }
+
     @Test func theDumpLeavesOutBranchesWithoutRoutes() throws {
         let router = Router()
         try router.register("shop://item/:id/edit") { _ in }

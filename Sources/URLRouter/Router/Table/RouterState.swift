@@ -68,7 +68,9 @@ struct RouterState: Sendable {
                 }
             }
             guard liveRoutes - replaced.count < options.limits.maxRoutes else { throw tooMany(text, options: options) }
+            // Rebuilt once all are gone: a rebuild renumbers routes, and `replaced` holds numbers.
             for route in replaced { remove(route: route, options: options) }
+            compactIfSparse(options: options)
         }
         let clamped = Int32(clamping: priority)
         let routeID = Int32(routes.count)
@@ -136,6 +138,7 @@ struct RouterState: Sendable {
             Set(route.origins) == Set(origins)
         else { return false }
         remove(route: owner, options: options)
+        compactIfSparse(options: options)
         return true
     }
 
@@ -156,7 +159,6 @@ struct RouterState: Sendable {
         routes[Int(id)] = nil
         if route.typed != nil { hooks.typedRoutes -= 1 }
         liveRoutes -= 1
-        compactIfSparse(options: options)
     }
 
     /// Removes every route; parameter types and hooks stay.
