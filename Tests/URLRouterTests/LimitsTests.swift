@@ -216,6 +216,33 @@ struct LimitsTests {
         #expect(Router.Limits(maxURLLength: .max).maxURLLength == Int(Int32.max))  // offsets are 32-bit
     }
 
+    /// Limits and lists set one by one after their initializers are held to the same ranges,
+    /// and lowercased, by the router that takes them: no value crashes a lookup or a load.
+    @Test(arguments: [Int.min, -1, 0, Int.max])
+    func valuesSetAfterTheInitializersAreClampedToo(value: Int) throws {
+        var options = Router.Options()
+        options.limits.maxURLLength = value
+        options.limits.maxSegments = value
+        options.limits.maxQueryItems = value
+        options.limits.maxPatternLength = value
+        options.limits.maxRouteTableLength = value
+        options.allowedExternalSchemes = ["SHOP"]
+        let router = Router(options: options)
+        let limits = router.options.limits
+        #expect((0...Int(Int32.max)).contains(limits.maxURLLength) && (1...256).contains(limits.maxSegments))
+        #expect(limits.maxQueryItems >= 0 && limits.maxPatternLength >= 1)
+        #expect((0...Int(Int32.max)).contains(limits.maxRouteTableLength))
+        #expect(router.options.allowedExternalSchemes == ["shop"])
+        let registered = caught { try router.register("shop://item/:id") { $0.complete($0.parameters["id"]) } }
+        let opened = router.outcomes("shop://item/42", source: .external)
+        // Int.max leaves room for everything; the others leave none (a pattern of at most one byte).
+        #expect(value > 0 ? registered == nil && opened == [.value("42")] : registered != nil)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("limits-\(UUID()).json")
+        try Data("[]".utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        #expect((try? router.loadRouteTable(from: file, on: Mediator())) == (value > 0 ? [] : nil))
+    }
+
     /// The largest segment limit, on a thread with a 512 KiB stack (a background thread's on
     /// Apple platforms): matching recurses once per segment. At the old ceiling of 4,096 this
     /// crashed even with 4 MiB in a debug build.

@@ -37,7 +37,8 @@ extension Router {
         }
     }
 
-    /// The largest input a router accepts. Defaults suit deep links; raise them if you must.
+    /// The largest input a router accepts. Defaults suit deep links; raise them if you must. A
+    /// router holds each to its range, however it was set: `router.options.limits` is what it uses.
     ///
     /// ```swift
     /// var limits = Router.Limits()
@@ -58,8 +59,8 @@ extension Router {
         public var maxRoutes: Int
         /// Opens queued while the router is not ready. Default 100.
         public var maxDeferredOpens: Int
-        /// Bytes of a route table loaded with `loadRouteTable(from:on:)`. Default 4 MiB; a file
-        /// is never read further than this, so a path to an endless file fails quickly.
+        /// Bytes of a route table loaded with `loadRouteTable(from:on:)`. Default 4 MiB, at most
+        /// 2 GiB - 1; a file is never read further than this, so a path to an endless file fails quickly.
         public var maxRouteTableLength: Int
 
         /// Limits with the given values; every argument has a default: `Router.Limits(maxSegments: 32)`.
@@ -74,7 +75,7 @@ extension Router {
             self.maxPatternLength = max(1, maxPatternLength)
             self.maxRoutes = max(0, maxRoutes)
             self.maxDeferredOpens = max(0, maxDeferredOpens)
-            self.maxRouteTableLength = max(0, maxRouteTableLength)
+            self.maxRouteTableLength = min(max(0, maxRouteTableLength), Int(Int32.max))
         }
     }
 }
