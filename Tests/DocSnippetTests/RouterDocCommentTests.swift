@@ -113,8 +113,7 @@ struct RouterDocCommentTests {
         }
         #expect(values.map { $0 as? Bool } == [false, false, true, false])
 
-        var limits = Router.Limits()
-        limits.maxURLLength = 64 * 1024
+        let limits = Router.Limits(maxURLLength: 64 * 1024)
         #expect(limits.maxURLLength == 65_536 && Router.Limits().maxURLLength == 16_384)
     }
 

@@ -216,27 +216,19 @@ struct LimitsTests {
         #expect(Router.Limits(maxURLLength: .max).maxURLLength == Int(Int32.max))  // offsets are 32-bit
     }
 
-    /// Limits and lists set one by one after their initializers are held to the same ranges,
-    /// and lowercased, by the router that takes them: no value crashes a lookup or a load.
+    /// Limits at the ends of `Int` are held to their ranges, so no value crashes a lookup or a
+    /// load: `Int.max` leaves room for everything, the others for nothing (a pattern of at most
+    /// one byte, a route table of no bytes).
     @Test(arguments: [Int.min, -1, 0, Int.max])
-    func valuesSetAfterTheInitializersAreClampedToo(value: Int) throws {
-        var options = Router.Options()
-        options.limits.maxURLLength = value
-        options.limits.maxSegments = value
-        options.limits.maxQueryItems = value
-        options.limits.maxPatternLength = value
-        options.limits.maxRouteTableLength = value
-        options.allowedExternalSchemes = ["SHOP"]
-        let router = Router(options: options)
-        let limits = router.options.limits
-        #expect((0...Int(Int32.max)).contains(limits.maxURLLength) && (1...256).contains(limits.maxSegments))
-        #expect(limits.maxQueryItems >= 0 && limits.maxPatternLength >= 1)
+    func extremeLimitsCrashNothing(value: Int) throws {
+        let limits = Router.Limits(
+            maxURLLength: value, maxSegments: value, maxQueryItems: value, maxPatternLength: value, maxRoutes: value,
+            maxDeferredOpens: value, maxRouteTableLength: value)
+        let router = Router(options: .init(limits: limits))
         #expect((0...Int(Int32.max)).contains(limits.maxRouteTableLength))
-        #expect(router.options.allowedExternalSchemes == ["shop"])
         let registered = caught { try router.register("shop://item/:id") { $0.complete($0.parameters["id"]) } }
-        let opened = router.outcomes("shop://item/42", source: .external)
-        // Int.max leaves room for everything; the others leave none (a pattern of at most one byte).
-        #expect(value > 0 ? registered == nil && opened == [.value("42")] : registered != nil)
+        #expect(value > 0 ? registered == nil : registered?.code == .limitExceeded)
+        #expect(router.outcomes("shop://item/42") == [value > 0 ? .value("42") : .failure(.limitExceeded)])
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("limits-\(UUID()).json")
         try Data("[]".utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }

@@ -6,13 +6,13 @@ extension Router {
     /// ```
     public struct Options: Sendable {
         /// Limits on URLs and patterns; over them, calls fail with ``RouteError/Code/limitExceeded``.
-        public var limits: Limits
+        public let limits: Limits
         /// Compare all literal segments case-insensitively (ASCII), not only scheme and host: `/Help` matches `/help`.
-        public var caseInsensitivePaths: Bool
+        public let caseInsensitivePaths: Bool
         /// Decode a raw `+` in query names and values as a space (`%2B` stays `+`).
-        public var formDecoding: Bool
+        public let formDecoding: Bool
         /// Schemes an ``RouteSource/external`` open may use (lowercase); nil allows every scheme.
-        public var allowedExternalSchemes: Set<String>?
+        public let allowedExternalSchemes: Set<String>?
         /// Web hosts an ``RouteSource/external`` open may use (lowercase); nil leaves web links to
         /// `allowedExternalSchemes`. When set, a web link from outside is allowed only as `https`
         /// to a listed host, with no port or userinfo, whatever the scheme list says.
@@ -22,7 +22,7 @@ extension Router {
         /// router.canOpen("https://shop.example.com/item/42", source: .external)   // if a route takes it
         /// router.canOpen("https://evil.example.net/item/42", source: .external)   // false
         /// ```
-        public var allowedExternalHosts: Set<String>?
+        public let allowedExternalHosts: Set<String>?
 
         /// Options with the given values; every argument has a default: `Router.Options(formDecoding: true)`.
         public init(
@@ -37,31 +37,29 @@ extension Router {
         }
     }
 
-    /// The largest input a router accepts. Defaults suit deep links; raise them if you must. A
-    /// router holds each to its range, however it was set: `router.options.limits` is what it uses.
+    /// The largest input a router accepts, each held to its range; the defaults suit deep links.
     ///
     /// ```swift
-    /// var limits = Router.Limits()
-    /// limits.maxURLLength = 64 * 1024
+    /// let limits = Router.Limits(maxURLLength: 64 * 1024)
     /// ```
     public struct Limits: Sendable, Hashable {
         /// Bytes of UTF-8 in a URL. Default 16 KiB, at most 2 GiB - 1 (offsets into a URL are
         /// 32-bit).
-        public var maxURLLength: Int
+        public let maxURLLength: Int
         /// Path segments in a URL or pattern. Default 64, at most 256, which bounds the scratch
         /// buffer a lookup keeps its segments in (a few KiB).
-        public var maxSegments: Int
+        public let maxSegments: Int
         /// Items in a URL's query. Default 256.
-        public var maxQueryItems: Int
+        public let maxQueryItems: Int
         /// Bytes of UTF-8 in a pattern. Default 2 KiB.
-        public var maxPatternLength: Int
+        public let maxPatternLength: Int
         /// Registered routes. Default 1,000,000.
-        public var maxRoutes: Int
+        public let maxRoutes: Int
         /// Opens queued while the router is not ready. Default 100.
-        public var maxDeferredOpens: Int
+        public let maxDeferredOpens: Int
         /// Bytes of a route table loaded with `loadRouteTable(from:on:)`. Default 4 MiB, at most
         /// 2 GiB - 1; a file is never read further than this, so a path to an endless file fails quickly.
-        public var maxRouteTableLength: Int
+        public let maxRouteTableLength: Int
 
         /// Limits with the given values; every argument has a default: `Router.Limits(maxSegments: 32)`.
         public init(

@@ -42,17 +42,9 @@ public final class Router: Sendable {
     /// let router = Router(options: .init(formDecoding: true))
     /// ```
     public init(options: Options = Options()) {
-        // Through the initializers again: a limit or list set after them is clamped or lowercased too.
-        let limits = options.limits
-        self.options = Options(
-            limits: Limits(
-                maxURLLength: limits.maxURLLength, maxSegments: limits.maxSegments, maxQueryItems: limits.maxQueryItems,
-                maxPatternLength: limits.maxPatternLength, maxRoutes: limits.maxRoutes,
-                maxDeferredOpens: limits.maxDeferredOpens, maxRouteTableLength: limits.maxRouteTableLength),
-            caseInsensitivePaths: options.caseInsensitivePaths, formDecoding: options.formDecoding,
-            allowedExternalSchemes: options.allowedExternalSchemes, allowedExternalHosts: options.allowedExternalHosts)
+        self.options = options
         let state = RouterState()
-        self.published = Locked(PublishedTable(table: state.freeze(options: self.options)))
+        self.published = Locked(PublishedTable(table: state.freeze(options: options)))
         self.state = Locked(state)
     }
 
