@@ -21,12 +21,13 @@ extension Router {
         var path: [String: String] = [:]
         var wildcard: [String] = []
         var segments: [String] = []
+        /// A value, encoded for its place: in the host, `:` and `@` too (the pattern's own text is printed as written).
         func encoded(_ value: String, for name: String) throws(RouteError) -> String {
             guard !value.isEmpty, !URLScanner.isDotSegment(value.utf8) else {
                 let what = value.isEmpty ? "is empty" : "is a dot segment, which URL parsers resolve away"
                 throw RouteError(.invalidParameter, "The value for \(name) in \(RouteError.quoted(pattern)) \(what).")
             }
-            return URLEncoding.encode(value, allowed: .pathSegment)
+            return URLEncoding.encode(value, allowed: parsed.hasAuthority && segments.isEmpty ? .host : .pathSegment)
         }
         for segment in try Self.expansion(of: parsed, for: parameters) {
             switch segment {
@@ -107,7 +108,7 @@ extension Router {
 
     /// The longest combination of optional groups whose placeholders are all given; `*` counts
     /// as a placeholder named `*`, while `**` may always take no segments.
-    private static func expansion(of pattern: RoutePattern, for parameters: [String: String]) throws(RouteError)
+    static func expansion(of pattern: RoutePattern, for parameters: [String: String]) throws(RouteError)
         -> [PatternSegment]
     {
         func missing(_ segment: PatternSegment) -> String? {
@@ -118,7 +119,9 @@ extension Router {
             }
         }
         let satisfied = pattern.expansions.filter { segments in segments.allSatisfy { missing($0) == nil } }
-        guard let best = satisfied.max(by: { $0.count < $1.count }) else {
+        // The last of the longest: combinations come in the order of their groups' bits, so of two
+        // that differ by a group inside one segment (`:page(.json)`), the one with it.
+        guard let best = satisfied.reversed().max(by: { $0.count < $1.count }) else {
             let names = pattern.expansions[0].compactMap(missing)
             throw RouteError(
                 .missingParameter,

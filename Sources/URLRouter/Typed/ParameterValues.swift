@@ -25,9 +25,13 @@ extension RouteParameters: ParameterValues {
         return isPlaceholder(name) ? [] : queryItems.compactMap { $0.name == name ? $0.value : nil }
     }
 
-    /// Whether `name` is a placeholder of the typed route matched, in any of its combinations.
+    /// Whether `name` is a placeholder of the route matched, in any of its combinations: a typed
+    /// route keeps them; for one registered untyped and read as a type, its pattern tells.
     private func isPlaceholder(_ name: String) -> Bool {
-        table.routes[Int(table.trie.leaves[Int(leaf)].route)]?.typed?.placeholders.contains(name) ?? false
+        guard let route = table.routes[Int(table.trie.leaves[Int(leaf)].route)] else { return false }
+        return route.typed?.placeholders.contains(name)
+            ?? (try? RoutePattern(route.pattern, knownTypes: { _ in true }, limits: table.options.limits))
+            .map { RouteFields.placeholders(of: $0).contains(name) } ?? false
     }
 }
 

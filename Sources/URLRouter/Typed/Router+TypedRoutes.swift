@@ -121,6 +121,14 @@ extension Router {
                 query += values.map { key + "=" + URLEncoding.encode($0, allowed: .queryItem) }
             }
         }
+        // A placeholder its optional group cannot print would go to the query, which a match never reads for it.
+        let printed = Set(try Self.expansion(of: parsed, for: path).compactMap(\.name))
+        if let name = path.keys.sorted().first(where: { !printed.contains($0) }) {
+            throw RouteError(
+                .invalidParameter,
+                "\(Route.self) gives \":\(name)\" a value, but \(RouteError.quoted(Route.pattern)) prints it only with the other placeholders of its optional group."
+            )
+        }
         var url =
             if let origin = origin ?? Route.origins.first {
                 try self.url(for: Route.pattern, parameters: path, origin: origin)

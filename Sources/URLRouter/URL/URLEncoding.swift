@@ -6,6 +6,8 @@ enum URLEncoding {
         case pathSegment
         /// Unreserved and `!$'()*,;:@/?`; never `&`, `=`, `+`, `#`, `%`.
         case queryItem
+        /// A path segment after `//`, where other parsers find a host: `:` and `@` encoded too.
+        case host
 
         @inline(__always)
         func allows(_ byte: UInt8) -> Bool {
@@ -15,10 +17,12 @@ enum URLEncoding {
             switch byte {
             case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"),
                 UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"),
-                UInt8(ascii: "*"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"), UInt8(ascii: "@"):
+                UInt8(ascii: "*"), UInt8(ascii: ","), UInt8(ascii: ";"):
                 return true
+            case UInt8(ascii: ":"), UInt8(ascii: "@"):
+                return self != .host
             case UInt8(ascii: "&"), UInt8(ascii: "="), UInt8(ascii: "+"):
-                return self == .pathSegment
+                return self != .queryItem
             case UInt8(ascii: "/"), UInt8(ascii: "?"):
                 return self == .queryItem
             default:
