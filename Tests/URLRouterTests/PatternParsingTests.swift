@@ -211,8 +211,8 @@ import Testing
         #expect(deep?.code == .limitExceeded)
         #expect(deep?.message.contains("\"shop://a/b/c/d\"") == true)
         #expect(deep?.message.contains("4 segments; the limit is 3") == true)
-        // Segments are counted before any is parsed: a bad one in a pattern over the limit is not reached.
-        #expect(caught { try router.register("shop://a/:1/c/d") { _ in } }?.code == .limitExceeded)
+        // Problems are reported in reading order: a bad segment before the count is over the limit.
+        #expect(caught { try router.register("shop://a/:1/c/d") { _ in } }?.code == .invalidPattern)
         #expect(caught { try router.register("shop://a/b/c") { _ in } } == nil)
     }
 }

@@ -158,17 +158,10 @@ private struct Parser {
 
     /// Splits one expansion on `/` (empty segments mean nothing) and parses each segment.
     /// `slashes`, the number of `/` bytes in the whole pattern, bounds the segments of any
-    /// expansion by one more: they are counted against the limit, before any is parsed, only
-    /// when that bound is over it.
+    /// expansion by one more.
     private func segments(
         _ path: UnsafeBufferPointer<UInt8>, _ slashes: Int, _ knownTypes: (String) -> Bool
     ) throws(RouteError) -> [PatternSegment] {
-        if slashes >= limits.maxSegments, case let count = Self.partCount(path), count > limits.maxSegments {
-            throw RouteError(
-                .limitExceeded,
-                "Pattern \(RouteError.quoted(text)) has \(count) segments; the limit is \(limits.maxSegments) (Router.Limits.maxSegments)."
-            )
-        }
         var segments: [PatternSegment] = []
         segments.reserveCapacity(min(slashes + 1, limits.maxSegments))
         // Each non-empty run between `/` bytes, found with a plain loop over the bytes. (`split`
@@ -186,18 +179,13 @@ private struct Parser {
             }
             segments.append(segment)
         }
-        return segments
-    }
-
-    /// How many non-empty runs `path` has between `/` bytes.
-    private static func partCount(_ path: UnsafeBufferPointer<UInt8>) -> Int {
-        var count = 0
-        var previous = UInt8(ascii: "/")
-        for byte in path {
-            if previous == UInt8(ascii: "/") && byte != UInt8(ascii: "/") { count += 1 }
-            previous = byte
+        guard segments.count <= limits.maxSegments else {
+            throw RouteError(
+                .limitExceeded,
+                "Pattern \(RouteError.quoted(text)) has \(segments.count) segments; the limit is \(limits.maxSegments) (Router.Limits.maxSegments)."
+            )
         }
-        return count
+        return segments
     }
 
     /// One segment; a literal is stored decoded.
