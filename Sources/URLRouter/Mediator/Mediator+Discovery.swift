@@ -34,12 +34,9 @@ extension Mediator {
     /// dotted form as a class name only: `<len><module><len><type>V` for a struct, `C` for a
     /// class.
     //
-    // Why "declare them public", checked on Linux with Swift 6.3.1 in a `swift build -c release`
-    // executable (whole-module `-O`, `--gc-sections`) whose `Target_` types nothing names in code:
-    // public structs and classes and an internal final class were found, by local call and by URL;
-    // an internal struct was not, though a debug build finds it. The optimizer deletes such a
-    // struct with its conformance record; a public type is exported, and the linker keeps the
-    // metadata sections that list its descriptor and conformance.
+    // Why "declare them public": a release build (whole-module `-O`, `--gc-sections`) deletes an
+    // internal struct that nothing names, with its conformance record, so the lookup misses it;
+    // a public type is exported, and the linker keeps its descriptor and conformance.
     static func discover(_ name: String, in modules: [String]) -> (any MediatorTarget.Type)? {
         guard name.utf8.count <= maxDiscoverableNameLength, isIdentifier(name, digitFirst: true) else { return nil }
         let typeName = "Target_" + name

@@ -156,9 +156,8 @@ private struct Parser {
         return results
     }
 
-    /// Splits one expansion on `/` (empty segments mean nothing) and parses each segment.
-    /// `slashes`, the number of `/` bytes in the whole pattern, bounds the segments of any
-    /// expansion by one more.
+    /// Splits one expansion on `/` (empty segments mean nothing) and parses each segment; the
+    /// pattern's `slashes` bound how many.
     private func segments(
         _ path: UnsafeBufferPointer<UInt8>, _ slashes: Int, _ knownTypes: (String) -> Bool
     ) throws(RouteError) -> [PatternSegment] {

@@ -124,10 +124,7 @@ extension Router {
         // A placeholder its optional group cannot print would go to the query, which a match never reads for it.
         let printed = Set(try Self.expansion(of: parsed, for: path).compactMap(\.name))
         if let name = path.keys.sorted().first(where: { !printed.contains($0) }) {
-            throw RouteError(
-                .invalidParameter,
-                "\(Route.self) gives \":\(name)\" a value, but \(RouteError.quoted(Route.pattern)) prints it only with the other placeholders of its optional group."
-            )
+            throw RouteError(.invalidParameter, "\(Route.self).\(name) is set, but not the rest of its optional group.")
         }
         var url =
             if let origin = origin ?? Route.origins.first {
