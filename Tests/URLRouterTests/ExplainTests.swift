@@ -86,5 +86,8 @@ struct ExplainTests {
         let over = router.explain("shop://a/b/c")
         #expect(over.error?.code == .limitExceeded)
         #expect(over.segments == ["a", "b", "c"])
+        // A URL the route would take, but for its 300 query items: no route is tried, none won.
+        let crowded = router.explain("shop://item/42?" + (0..<300).map { "q\($0)=1" }.joined(separator: "&"))
+        #expect(crowded.error?.code == .limitExceeded && crowded.winner == nil && crowded.candidates.isEmpty)
     }
 }

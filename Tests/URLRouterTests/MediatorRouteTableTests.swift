@@ -109,7 +109,7 @@ private let row = #"{"pattern": "a://b", "target": "T", "action": "x"}"#
         BadTable(
             name: "unknown escape", json: #"[{"pattern": "a\xb"}]"#,
             issues: [
-                #"row 1, line 1: unknown escape '\x'"#
+                #"row 1, line 1: unknown escape after \: 'x'"#
             ]),
         BadTable(
             name: "short unicode escape", json: #"[{"pattern": "\u12"}]"#,

@@ -57,6 +57,31 @@ import URLRouter
         #expect(error.message.hasPrefix(#"Invalid pattern "shop://a\nb/(": "#), "\(error.message)")
     }
 
+    /// What a message repeats of a bad pattern (a segment, a type name), of a route table (the
+    /// byte after a `\`) or of a URL in `explain` (a segment) is escaped as the input itself is.
+    @Test(arguments: [
+        "shop://x\u{2028}FORGED<", "shop://:id<a\u{2028}b>", "shop://x\u{85}FORGED<", "shop://:\u{2029}x",
+        "shop://:id<\u{2028}",
+    ])
+    func partsOfABadPatternAreEscapedToo(pattern: String) throws {
+        let error = try #require(caught { try Router().register(pattern) { _ in } })
+        #expect(error.code == .invalidPattern)
+        #expect(!error.message.unicodeScalars.contains { "\u{85}\u{2028}\u{2029}\n".unicodeScalars.contains($0) })
+    }
+
+    @Test func anUnknownEscapeInARouteTableIsShownEscaped() throws {
+        let error = try #require(caught { try Router().loadRouteTable(from: "[\"\\\n  row 9, line 9: forged\"]") })
+        #expect(error.code == .invalidRouteTable)
+        #expect(error.message == "Route table rejected: row 1, line 1: unknown escape after \\: byte 10")
+    }
+
+    @Test func explainQuotesTheSegmentsItShows() throws {
+        let router = Router()
+        try router.register("shop://item/new") { _ in }
+        let verdicts = router.explain("shop://item/a%0Arouted%E2%80%A8x").candidates.map(\.verdict.description)
+        #expect(verdicts == [#"segment 2: "a\nrouted\u{2028}x" is not the literal "new""#])
+    }
+
     @Test func longInputIsShortened() throws {
         let url = "shop://" + String(repeating: "x", count: 10_000)
         #expect(RouteError.notFound(url).message.utf8.count < 300)

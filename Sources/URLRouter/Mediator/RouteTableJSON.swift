@@ -188,13 +188,13 @@ struct JSONReader {
 
     private mutating func escape(into text: inout [UInt8]) throws(RouteTableError) {
         guard let byte = current else { throw error("a string is not closed") }
-        index += 1
         let simple: [UInt8: UInt8] = [
             0x22: 0x22, 0x5C: 0x5C, 0x2F: 0x2F, 0x62: 0x08, 0x66: 0x0C,
             0x6E: 0x0A, 0x72: 0x0D, 0x74: 0x09,
         ]
+        guard simple[byte] != nil || byte == 0x75 else { throw error("unknown escape after \\: \(found())") }  // `u`
+        index += 1
         if let replacement = simple[byte] { text.append(replacement); return }
-        guard byte == UInt8(ascii: "u") else { throw error("unknown escape '\\\(Character(Unicode.Scalar(byte)))'") }
         var scalar = try hex4()
         // A high surrogate must be followed by a low one; anything else leaves `scalar` invalid.
         if (0xD800..<0xDC00).contains(scalar), bytes[index...].starts(with: [0x5C, 0x75]) {

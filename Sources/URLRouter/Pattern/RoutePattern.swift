@@ -193,10 +193,10 @@ private struct Parser {
     ) throws(RouteError) -> PatternSegment {
         if part.count == 2, part[0] == UInt8(ascii: "*"), part[1] == UInt8(ascii: "*") { return .catchAll }
         if part.count == 1, part[0] == UInt8(ascii: "*") { return .wildcard }
-        var quoted: String { String(decoding: part, as: UTF8.self) }
+        var quoted: String { RouteError.quoted(String(decoding: part, as: UTF8.self)) }
         guard part.first == UInt8(ascii: ":") else {
             guard !part.contains(UInt8(ascii: "<")) else {
-                throw fail("\"\(quoted)\" is not a placeholder; write :name<type>.")
+                throw fail("\(quoted) is not a placeholder; write :name<type>.")
             }
             return .literal(PercentDecoding.string(part, plusAsSpace: false))
         }
@@ -207,7 +207,7 @@ private struct Parser {
         while index < part.count, isNameByte(part[index]) { index += 1 }
         let name = String(decoding: UnsafeBufferPointer(rebasing: part[1..<index]), as: UTF8.self)
         guard index > 1 else {
-            throw fail("the placeholder \"\(quoted)\" has an empty name; a name is [A-Za-z_][A-Za-z0-9_]*.")
+            throw fail("the placeholder \(quoted) has an empty name; a name is [A-Za-z_][A-Za-z0-9_]*.")
         }
         guard part[1] &- UInt8(ascii: "0") >= 10 else {
             throw fail("the placeholder name \"\(name)\" starts with a digit; a name is [A-Za-z_][A-Za-z0-9_]*.")
@@ -215,20 +215,19 @@ private struct Parser {
         var type: String?
         if index < part.count, part[index] == UInt8(ascii: "<") {
             guard let close = part[index...].firstIndex(of: UInt8(ascii: ">")) else {
-                throw fail("\"<\" in \"\(quoted)\" is never closed.")
+                throw fail("\"<\" in \(quoted) is never closed.")
             }
             let typeName = String(decoding: UnsafeBufferPointer(rebasing: part[(index + 1)..<close]), as: UTF8.self)
-            guard !typeName.isEmpty else { throw fail("the placeholder \"\(quoted)\" has an empty type.") }
+            guard !typeName.isEmpty else { throw fail("the placeholder \(quoted) has an empty type.") }
             guard knownTypes(typeName) else {
-                throw fail(
-                    "unknown type \"\(typeName)\" in \"\(quoted)\"; register it with a RouteParameterType first.")
+                throw fail("unknown type \(RouteError.quoted(typeName)) in \(quoted); register a RouteParameterType.")
             }
             type = typeName
             index = close + 1
         }
         let suffix = UnsafeBufferPointer(rebasing: part[index...])
         if suffix.contains(UInt8(ascii: "<")) || suffix.contains(UInt8(ascii: ">")) {
-            throw fail("unexpected \"<\" or \">\" after the placeholder in \"\(quoted)\".")
+            throw fail("unexpected \"<\" or \">\" after the placeholder in \(quoted).")
         }
         return .parameter(name: name, type: type, suffix: PercentDecoding.bytes(suffix))
     }

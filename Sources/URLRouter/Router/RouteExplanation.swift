@@ -43,14 +43,15 @@ public struct RouteExplanation: Sendable, CustomStringConvertible {
 
         /// A short sentence: `segment 2: "42" is not the literal "new"`.
         public var description: String {
-            switch self {
+            let quoted = RouteError.quoted  // a segment of the URL may hold anything, a line break too
+            return switch self {
             case .won: "won"
             case let .wrongLiteral(segment, expected, found):
-                "segment \(segment): \"\(found)\" is not the literal \"\(expected)\""
+                "segment \(segment): \(quoted(found)) is not the literal \(quoted(expected))"
             case let .wrongSuffix(segment, suffix, found):
-                "segment \(segment): \"\(found)\" does not end with \"\(suffix)\""
-            case let .typeMismatch(segment, type, found): "segment \(segment): \"\(found)\" is not of type \(type)"
-            case let .dotSegment(segment, found): "segment \(segment): \"\(found)\" is a dot segment, never a value"
+                "segment \(segment): \(quoted(found)) does not end with \(quoted(suffix))"
+            case let .typeMismatch(segment, type, found): "segment \(segment): \(quoted(found)) is not of type \(type)"
+            case let .dotSegment(segment, found): "segment \(segment): \(quoted(found)) is a dot segment, never a value"
             case let .fieldMismatch(reason): "matches, but \(reason)"
             case let .tooFewSegments(needed, found): "too few segments: needs \(needed), the URL has \(found)"
             case let .tooManySegments(allowed, found): "too many segments: takes \(allowed), the URL has \(found)"

@@ -30,6 +30,7 @@ extension Router {
         case .overLimit(let problem): explanation.error = .limitExceeded(url, problem)
         case .notFound: break
         }
+        guard explanation.error == nil else { return explanation }  // over a limit, no route is tried
         let evaluated = table.routes.indices.compactMap { Evaluated(route: Int32($0), table: table, url: parsed) }
         let winner = evaluated.first { $0.route == winnerID }
         let judged = evaluated.map { candidate in
@@ -75,7 +76,7 @@ private struct Evaluated {
     }
 
     private init?(route: Int32, priority: Int, text: String, table: RouteTable, url: ParsedURL) {
-        let limits = Router.Limits(maxSegments: 4096, maxPatternLength: .max)
+        let limits = Router.Limits(maxSegments: 256, maxPatternLength: .max)  // the most a router takes
         guard let pattern = try? RoutePattern(text, knownTypes: { _ in true }, limits: limits) else { return nil }
         switch (pattern.scheme, pattern.isFallback) {
         case (nil, _): tier = 1

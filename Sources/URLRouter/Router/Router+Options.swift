@@ -43,8 +43,7 @@ extension Router {
     /// let limits = Router.Limits(maxURLLength: 64 * 1024)
     /// ```
     public struct Limits: Sendable, Hashable {
-        /// Bytes of UTF-8 in a URL. Default 16 KiB, at most 2 GiB - 1 (offsets into a URL are
-        /// 32-bit).
+        /// Bytes of UTF-8 in a URL. Default 16 KiB, at most 2 GiB - 1 (offsets into a URL are 32-bit).
         public let maxURLLength: Int
         /// Path segments in a URL or pattern. Default 64, at most 256, which bounds the scratch
         /// buffer a lookup keeps its segments in (a few KiB).
