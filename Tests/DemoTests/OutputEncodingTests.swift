@@ -127,7 +127,8 @@ struct OutputEncodingTests {
         "shop://\u{7F}\u{85}\u{9F}\u{A0}/é/家?名=値#片", "shop://item/🛒?e=\u{1F}", ":///@", "a://", "://@",
         "shop://" + String(repeating: "x", count: 1000), "shop://" + String(repeating: "é", count: 293),
         "shop://" + String(repeating: "é", count: 294), "shop://?" + String(repeating: "k=v&", count: 100),
-        String(repeating: "家", count: 299) + "\u{85}",
+        String(repeating: "家", count: 299) + "\u{85}", "shop://item/\u{2028}FORGED\u{2029}x?q=\u{2028}",
+        String(repeating: "家", count: 299) + "\u{2028}", "\u{2028}", "a\u{2027}\u{202A}b",
     ]
 
     @Test(arguments: urls)

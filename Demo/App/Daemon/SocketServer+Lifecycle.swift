@@ -110,14 +110,15 @@ extension SocketServer {
         }
     }
 
-    /// The first SIGTERM/SIGINT starts the drain; a second one ends it at once.
+    /// The first SIGTERM/SIGINT starts the drain; a second one ends it at once, also when both
+    /// are read in one turn of the loop.
     func handleSignals() {
         let received = FileDescriptor.drain(signalFD)
         guard let signal = received.last else { return }
         let name = Int32(signal) == SIGINT ? "SIGINT" : "SIGTERM"
-        if drainDeadline == nil {
-            beginDrain(after: name)
-        } else {
+        let wasDraining = drainDeadline != nil
+        if !wasDraining { beginDrain(after: name) }
+        if wasDraining || received.count > 1 {
             log.note("\(name) again: stopping without waiting")
             drainDeadline = .now()
         }

@@ -25,9 +25,9 @@ enum LogRedaction {
         redacted.withUnsafeBufferPointer { appendPrintable($0, to: &output) }
     }
 
-    /// Appends `text` with spaces, control characters (C0, DEL, C1) and quotes percent-escaped
-    /// (`%20`, `%22`, `%7F`, `%85`), so it stays one token, cut to ``maxScalars`` scalars
-    /// followed by `…`.
+    /// Appends `text` with spaces, control characters (C0, DEL, C1), line and paragraph
+    /// separators and quotes percent-escaped (`%20`, `%22`, `%7F`, `%85`, `%E2%80%A8`), so it
+    /// stays one token, cut to ``maxScalars`` scalars followed by `…`.
     static func appendPrintable(_ text: String, to output: inout [UInt8]) {
         var copy = text
         copy.withUTF8 { bytes in
@@ -46,6 +46,7 @@ enum LogRedaction {
         for (index, byte) in bytes.enumerated() {
             if byte <= 0x20 || byte == 0x22 || byte == 0x7F { return false }
             if byte == 0xC2, index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) { return false }
+            if isLineSeparator(bytes, at: index) { return false }
             if byte & 0xC0 != 0x80 { scalars += 1 }
         }
         return scalars <= maxScalars
@@ -68,11 +69,19 @@ enum LogRedaction {
             } else if byte == 0xC2, index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) {
                 appendPercent(bytes[index + 1], to: &output)
                 index += 1
+            } else if isLineSeparator(bytes, at: index) {
+                for offset in 0..<3 { appendPercent(bytes[index + offset], to: &output) }
+                index += 2
             } else {
                 output.append(byte)
             }
             index += 1
         }
+    }
+
+    /// Whether U+2028 or U+2029 (`E2 80 A8`, `E2 80 A9`), which some log viewers break lines at, starts at `index`.
+    private static func isLineSeparator(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        bytes[index] == 0xE2 && index + 2 < bytes.count && bytes[index + 1] == 0x80 && bytes[index + 2] & 0xFE == 0xA8
     }
 
     private static func appendPercent(_ value: UInt8, to output: inout [UInt8]) {
