@@ -63,7 +63,11 @@ public enum ShopModule {
 
             try routes.register("shop://cart/add/:id<int>") { request in
                 guard let id = request.parameters.int("id") else { return request.complete(nil) }
-                request.complete(["added": Catalog.item(id).name, "count": Cart.shared.add(id)] as [String: Any])
+                guard let count = Cart.shared.add(id) else {
+                    return request.fail(
+                        RouteError(.refused, "The cart is full: it holds at most \(Cart.capacity) items."))
+                }
+                request.complete(["added": Catalog.item(id).name, "count": count] as [String: Any])
             }
 
             // Bridged to target-actions. `nativeClearCart` is refused to every external open by the
@@ -87,10 +91,15 @@ final class Cart: Sendable {
 
     var items: [Int] { ids.withLock { $0 } }
 
-    /// Adds `id`; returns the new count.
-    func add(_ id: Int) -> Int {
+    /// The most items a cart holds: links from outside may add, and a reply lists every item.
+    static let capacity = 100
+
+    /// Adds `id`; returns the new count, or nil when the cart is full.
+    func add(_ id: Int) -> Int? {
         ids.withLock {
-            $0.append(id); return $0.count
+            guard $0.count < Self.capacity else { return nil }
+            $0.append(id)
+            return $0.count
         }
     }
 

@@ -119,6 +119,39 @@ struct DemoEdgeCaseTests {
         _ = writer.wait(timeout: .now() + 5)
     }
 
+    /// Links from outside fill the cart to its capacity and no further, so its listing stays
+    /// small enough to deliver.
+    @Test func theCartStopsAtItsCapacity() throws {
+        let daemon = try RunningDaemon()
+        let client = try daemon.connect()
+        try client.send(String(repeating: "OPEN shop://cart/add/1\n", count: 101) + "OPEN shop://cart\n")
+        let replies = try client.readLines(102).map(ReplyLine.init)
+        #expect(replies[99].object["result"].flatMap { ($0 as? [String: Any])?["count"] as? Int } == 100)
+        #expect(replies[100].error == "refused", "\(replies[100].object)")
+        #expect(replies[101].object["result"].flatMap { ($0 as? [String: Any])?["count"] as? Int } == 100)
+    }
+
+    /// Two signals that the loop reads in one turn are a first and a second: the daemon, stopped
+    /// while both arrive, stops at once when it goes on, instead of waiting out the drain.
+    @Test func twoSignalsReadInOneTurnStopAtOnce() throws {
+        let daemon = try RunningDaemon()
+        let reader = try daemon.connect()
+        let batch = Array(String(repeating: "OPEN \(DemoLinks.item)\n", count: 2000).utf8)
+        let writer = reader.sendInBackground(batch, thenShutdownWrite: false)
+        #expect(try reader.nextReply().ok)  // the daemon has requests in flight: a drain would wait
+        let pid = daemon.process.processIdentifier
+        kill(pid, SIGSTOP)
+        kill(pid, SIGTERM)
+        kill(pid, SIGINT)  // another signal: two of one kind would be one while the daemon is stopped
+        let started = Date()
+        kill(pid, SIGCONT)
+        #expect(DeepLinkBinary.waitForExit(daemon.process, timeout: 2.5), "the second signal waited for the drain")
+        #expect(daemon.process.terminationStatus == 0 && Date().timeIntervalSince(started) < 2.5)
+        #expect(daemon.log.contains("again: stopping without waiting"), "\(daemon.log.suffix(600))")
+        reader.close()
+        _ = writer.wait(timeout: .now() + 5)
+    }
+
     /// A request already sent when the signal comes is answered: the daemon is stopped, the
     /// request and the signal wait for it, and it sees both at once when it goes on.
     @Test func requestSentJustBeforeTheSignalIsAnswered() throws {
