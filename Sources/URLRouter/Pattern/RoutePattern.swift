@@ -55,8 +55,8 @@ struct RoutePattern: Sendable {
 ///
 /// Cost, in one paragraph: registering a route parses its pattern, so the parse does each job
 /// once. One loop over the bytes finds what the early checks need (a `?` or `#`, a control
-/// character, optional groups) and counts the `/` bytes, which bound the segments well enough
-/// that they are seldom counted apart; the scheme, ASCII by its grammar, is lowercased by
+/// character or line separator, optional groups) and counts the `/` bytes, which bound the
+/// segments well enough that they are seldom counted apart; the scheme, ASCII by its grammar, is lowercased by
 /// folding its bytes; each segment is parsed as its run of bytes is found; and a literal is a
 /// `String` of its own, inline when short, rather than a slice of a buffer that every literal
 /// of the pattern shares.
@@ -70,15 +70,15 @@ private struct Parser {
         _ bytes: UnsafeBufferPointer<UInt8>, knownTypes: (String) -> Bool
     ) throws(RouteError) -> (scheme: String?, hasAuthority: Bool, isFallback: Bool, expansions: [[PatternSegment]]) {
         var queryOrFragment: UInt8?
-        var control: UInt8?
+        var mayBreakLines = false
         var hasGroups = false
         var slashes = 0
-        // Every byte looked for is below 0x40 but DEL: letters and `_` skip the switch.
-        for byte in bytes where byte < 0x40 || byte == 0x7F {
+        // Every byte looked for is below 0x40, or from DEL on: letters and `_` skip the switch.
+        for byte in bytes where byte < 0x40 || byte >= 0x7F {
             switch byte {
             case UInt8(ascii: "/"): slashes += 1
             case UInt8(ascii: "?"), UInt8(ascii: "#"): queryOrFragment = queryOrFragment ?? byte
-            case ..<0x20, 0x7F: control = control ?? byte
+            case ..<0x20, 0x7F...: mayBreakLines = true
             case UInt8(ascii: "("), UInt8(ascii: ")"): hasGroups = true
             default: break
             }
@@ -87,8 +87,9 @@ private struct Parser {
             throw fail(
                 "a pattern has no query or fragment, but it contains \"\(Character(UnicodeScalar(queryOrFragment)))\".")
         }
-        if let control {
-            throw fail("it contains the control character U+\(String(control, radix: 16, uppercase: true)).")
+        if mayBreakLines, let scalar = text.unicodeScalars.first(where: RouteError.breaksLines) {
+            let code = String(scalar.value, radix: 16, uppercase: true)
+            throw fail("it contains U+\(code), a control character or line break.")
         }
         var rest = bytes[...]
         var scheme: String?

@@ -80,16 +80,19 @@ public struct RouteError: Error, Sendable, Hashable, CustomStringConvertible {
         RouteError(.limitExceeded, "Rejected \(quoted(input)): \(problem)")
     }
 
+    /// Whether `scalar` is a control character (C0, DEL, C1) or a line or paragraph separator.
+    static func breaksLines(_ scalar: Unicode.Scalar) -> Bool {
+        [.control, .lineSeparator, .paragraphSeparator].contains(scalar.properties.generalCategory)
+    }
+
     /// Quotes input for a message as a string literal: `"`, `\`, control characters and line
     /// separators are escaped, so that none can forge a line of a log, and input past 200
     /// characters is shortened.
     static func quoted(_ text: String) -> String {
         var shown = ""
         for scalar in text.unicodeScalars.prefix(200) {
-            switch scalar.properties.generalCategory {
-            case .control, .lineSeparator, .paragraphSeparator: shown += scalar.escaped(asASCII: true)
-            default: shown += scalar == "\"" || scalar == "\\" ? "\\\(scalar)" : String(scalar)
-            }
+            let escapes = breaksLines(scalar) || scalar == "\"" || scalar == "\\"
+            shown += escapes ? scalar.escaped(asASCII: true) : String(scalar)
         }
         return text.unicodeScalars.count > 200 ? "\"\(shown)…\" (\(text.utf8.count) bytes)" : "\"\(shown)\""
     }
