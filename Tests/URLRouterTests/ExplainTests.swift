@@ -54,6 +54,40 @@ struct ExplainTests {
         #expect(candidate.verdict == verdict)
     }
 
+    @Test(
+        "a loser that ties the winner in rank is told the order the trie tried them in",
+        arguments: [
+            // The longer suffix first, then a typed placeholder before a plain one.
+            (
+                ["f://x/:name.gz", "f://x/:name.tar.gz"], "f://x/a.tar.gz",
+                .lessSpecific(segment: 2, winner: "f://x/:name.tar.gz")
+            ),
+            (
+                ["f://x/:n.json", "f://x/:n<int>.json"], "f://x/5.json",
+                .lessSpecific(segment: 2, winner: "f://x/:n<int>.json")
+            ),
+            // Two types as specific: the one registered first at that place is tried first,
+            // however specific what follows.
+            (
+                ["f://x/:a<int>/:b", "f://x/:a<digits>/end"], "f://x/12/end",
+                .registeredLater(winner: "f://x/:a<int>/:b")
+            ),
+            (
+                ["f://x/:a<digits>/:b", "f://x/:a<int>/end"], "f://x/1/end",
+                .registeredLater(winner: "f://x/:a<digits>/:b")
+            ),
+        ] as [([String], String, RouteExplanation.Verdict)])
+    func tiesInRank(patterns: [String], url: String, verdict: RouteExplanation.Verdict) throws {
+        let router = Router()
+        let digits = RouteParameterType("digits") { !$0.isEmpty && $0.allSatisfy { ("0"..."9").contains($0) } }
+        try router.register(digits)
+        for pattern in patterns { try router.register(pattern) { _ in } }
+        let explanation = router.explain(url)
+        // The first registered pattern that did not win.
+        let loser = try #require(explanation.candidates.first { $0.pattern != explanation.winner })
+        #expect(loser.verdict == verdict)
+    }
+
     @Test func listsOnlyCandidatesForTheScheme() throws {
         let explanation = try Self.makeRouter().explain("shop://item/1")
         #expect(!explanation.candidates.contains { $0.pattern == "mail://inbox" })
@@ -77,6 +111,16 @@ struct ExplainTests {
                   ✓ shop://item/:id  won
                   ✗ shop://item/new  segment 2: "42" is not the literal "new"
                 """)
+    }
+
+    @Test func reportKeepsOneLinePerField() throws {
+        let router = Router()
+        try router.register("shop://item/:id") { _ in }
+        let text = router.explain("shop://item/a%0Awinner%E2%80%A8x?q=%0D\u{85}#top%0A").description
+        // URL, scheme, host, segments, query, fragment, winner, one candidate: seven breaks.
+        #expect(text.unicodeScalars.filter(RouteError.breaksLines).count == 7, "\(text)")
+        #expect(text.contains("segments  item · a\\nwinner\\u{2028}x"))
+        #expect(text.contains("query     q=\\r\\u{0085}"))
     }
 
     @Test func explainsMissesAndLimits() throws {

@@ -38,7 +38,8 @@ public struct RouteExplanation: Sendable, CustomStringConvertible {
         case laterTier(winner: String)
         /// It matches, but the winner is more specific at segment `segment`.
         case lessSpecific(segment: Int, winner: String)
-        /// It matches, but another route of equal rank was registered first.
+        /// It matches, but where the two part, the winner's branch (a placeholder of another
+        /// type, as specific) was registered first.
         case registeredLater(winner: String)
 
         /// A short sentence: `segment 2: "42" is not the literal "new"`.
@@ -100,11 +101,16 @@ public struct RouteExplanation: Sendable, CustomStringConvertible {
 
     /// A multi-line report, which `print(router.explain(url))` shows (see the type's example).
     public var description: String {
-        var lines = ["URL       \(url)", "scheme    \(scheme ?? "(none)")"]
-        if let host { lines.append("host      \(host)") }
-        lines.append("segments  \(segments.isEmpty ? "(none)" : segments.joined(separator: " · "))")
-        if !queryItems.isEmpty { lines.append("query     \(queryItems.map(\.description).joined(separator: "&"))") }
-        if let fragment { lines.append("fragment  \(fragment)") }
+        // What came from the URL, decoded, may hold line breaks: escaped, each field keeps its line.
+        func shown(_ text: String) -> String {
+            text.unicodeScalars.map { RouteError.breaksLines($0) ? $0.escaped(asASCII: true) : String($0) }.joined()
+        }
+        var lines = ["URL       \(shown(url))", "scheme    \(scheme ?? "(none)")"]
+        if let host { lines.append("host      \(shown(host))") }
+        lines.append("segments  \(segments.isEmpty ? "(none)" : shown(segments.joined(separator: " · ")))")
+        let query = queryItems.map(\.description).joined(separator: "&")
+        if !query.isEmpty { lines.append("query     \(shown(query))") }
+        if let fragment { lines.append("fragment  \(shown(fragment))") }
         if let error { lines.append("error     \(error)") }
         lines.append("winner    \(winner ?? "(none: no pattern matches)")")
         if source == .external, winner != nil {

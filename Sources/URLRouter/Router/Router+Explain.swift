@@ -56,8 +56,8 @@ private struct Evaluated {
     /// 0: the scheme's own patterns, 1: scheme-less, 2: the scheme's fallback.
     let tier: Int
     let priority: Int
-    /// Specificity ranks of the matching combination; nil when it does not match.
-    let ranks: [Int]?
+    /// The segments of the combination that matches; nil when none does.
+    let matching: [PatternSegment]?
     let failure: RouteExplanation.Verdict?
     /// How many segments fit before it failed.
     let progress: Int
@@ -87,17 +87,17 @@ private struct Evaluated {
         self.route = route
         self.shown = text
         self.priority = priority
-        var best: (ranks: [Int]?, failure: RouteExplanation.Verdict?, progress: Int) = (nil, nil, -1)
+        var best: (matching: [PatternSegment]?, failure: RouteExplanation.Verdict?, progress: Int) = (nil, nil, -1)
         if pattern.isFallback {
             best = ([], nil, .max)
         } else {
             for segments in pattern.expansions {
                 let result = url.evaluate(segments, table: table)
-                if result.failure == nil { best = (segments.map(\.rank), nil, .max); break }
+                if result.failure == nil { best = (segments, nil, .max); break }
                 if result.progress > best.progress { best = (nil, result.failure, result.progress) }
             }
         }
-        (ranks, failure, progress) = best
+        (matching, failure, progress) = best
     }
 
     func verdict(against winner: Evaluated?) -> RouteExplanation.Verdict {
@@ -108,10 +108,22 @@ private struct Evaluated {
             return .lowerPriority(priority: priority, winner: name, winnerPriority: winner.priority)
         }
         if tier > winner.tier { return .laterTier(winner: name) }
-        let mine = ranks ?? [], theirs = winner.ranks ?? []
-        guard mine != theirs else { return .registeredLater(winner: name) }
-        // The first segment where the ranks differ, or that only one of them has.
-        return .lessSpecific(segment: zip(mine, theirs).prefix { $0 == $1 }.count + 1, winner: name)
+        // The trie tries a node's edges by rank, then longer suffix, then typed first, then in the
+        // order they were made: compare the two where their paths part.
+        let mine = (matching ?? []).map(\.edgeKey), theirs = (winner.matching ?? []).map(\.edgeKey)
+        let parting = zip(mine, theirs).prefix { $0 == $1 }.count
+        guard parting < max(mine.count, theirs.count),
+            parting == min(mine.count, theirs.count) || mine[parting].order != theirs[parting].order
+        else { return .registeredLater(winner: name) }
+        return .lessSpecific(segment: parting + 1, winner: name)
+    }
+}
+
+extension PatternSegment {
+    /// The segment as a trie edge, names aside: the order it is tried in, its type and suffix.
+    fileprivate var edgeKey: (order: [Int], type: String?, suffix: [UInt8]) {
+        guard case .parameter(_, let type, let suffix) = self else { return ([rank], nil, []) }
+        return ([rank, -suffix.count, type == nil ? 1 : 0], type, suffix)
     }
 }
 
