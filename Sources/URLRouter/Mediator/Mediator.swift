@@ -19,8 +19,7 @@ public final class Mediator: Sendable {
     /// ```swift
     /// mediator.noTargetHandler = { target, action, _ in log("no \(target).\(action)") }
     /// ```
-    public typealias NoTargetHandler =
-        @Sendable (_ target: String, _ action: String, _ params: [String: Any]) -> Void
+    public typealias NoTargetHandler = @Sendable (_ target: String, _ action: String, _ params: [String: Any]) -> Void
 
     /// The mediator modules use unless they are handed another.
     ///

@@ -94,9 +94,7 @@ public struct RemotePolicy: Sendable {
         if naming.contains(where: deniedActions.contains) {
             return "the action \(RouteError.quoted(call.action)) of target \(RouteError.quoted(call.target)) is denied."
         }
-        if let predicate, !predicate(call) {
-            return "the app's policy declined it."
-        }
+        if let predicate, !predicate(call) { return "the app's policy declined it." }
         return nil
     }
 }

@@ -115,13 +115,12 @@ private struct RowReader {
         }
         var seen: [String: JSONNode.Member] = [:]
         for member in members {
+            let key = RouteError.quoted(member.key)
             if seen[member.key] != nil {
-                let key = RouteError.quoted(member.key)
                 issues.append(.init(row: row, line: member.line, message: "field \(key) appears twice"))
             } else if !RouteTableRow.fields.contains(member.key) {
                 let fields = RouteTableRow.fields.map { "\"\($0)\"" }.joined(separator: ", ")
-                let message = "unknown field \(RouteError.quoted(member.key)); a row has \(fields)"
-                issues.append(.init(row: row, line: member.line, message: message))
+                issues.append(.init(row: row, line: member.line, message: "unknown field \(key); a row has \(fields)"))
             } else {
                 seen[member.key] = member
             }
@@ -164,8 +163,7 @@ private struct RowReader {
         }
         if text.isEmpty { return report(member.line, "field \"\(field)\" is empty") }
         if text.first!.isWhitespace || text.last!.isWhitespace {
-            return report(
-                member.line, "field \"\(field)\" starts or ends with white space: \(RouteError.quoted(text))")
+            return report(member.line, "field \"\(field)\" starts or ends with white space: \(RouteError.quoted(text))")
         }
         return text
     }

@@ -56,9 +56,7 @@ extension RouteParameterType {
             while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 { index += 1 }
             return index - start
         }
-        if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
-            index += 1
-        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") { index += 1 }
         var mantissa = digits()
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1

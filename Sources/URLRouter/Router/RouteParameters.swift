@@ -22,10 +22,7 @@ public struct RouteParameters: Sendable, Sequence, CustomStringConvertible {
     /// The value of a path placeholder, else of the last query item named `name`: `parameters["id"]`.
     ///
     /// - Complexity: O(placeholders) for a path value; O(URL length) for a query value.
-    public subscript(name: String) -> String? {
-        if let path = pathValue(name) { return path }
-        return queryValue(name)
-    }
+    public subscript(name: String) -> String? { pathValue(name) ?? queryValue(name) }
 
     /// The value as an `Int`, when it is one: `int("id")` is 42 for `id=42`, nil for `id=abc`.
     public func int(_ name: String) -> Int? { self[name].flatMap { Int($0) } }

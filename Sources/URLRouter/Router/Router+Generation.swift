@@ -89,20 +89,16 @@ extension Router {
         alone.trie.types = types
         try alone.add(
             pattern, priority: 0, access: .public, replacing: false, handler: .action { _ in }, options: options)
+        let quoted = RouteError.quoted
         guard case .matched(let match) = alone.freeze(options: options).lookup(url) else {
-            throw RouteError(
-                .invalidParameter, "\(RouteError.quoted(url)) does not match \(RouteError.quoted(pattern)).")
+            throw RouteError(.invalidParameter, "\(quoted(url)) does not match \(quoted(pattern)).")
         }
         if match.parameters.path == path, match.wildcard == wildcard { return }
-        var readBack = match.parameters.path.sorted { $0.key < $1.key }.map {
-            ":\($0.key) = \(RouteError.quoted($0.value))"
-        }
-        if !match.wildcard.isEmpty {
-            readBack.append("** = \(RouteError.quoted(match.wildcard.joined(separator: "/")))")
-        }
+        var readBack = match.parameters.path.sorted { $0.key < $1.key }.map { ":\($0.key) = \(quoted($0.value))" }
+        if !match.wildcard.isEmpty { readBack.append("** = \(quoted(match.wildcard.joined(separator: "/")))") }
         throw RouteError(
             .invalidParameter,
-            "\(RouteError.quoted(url)) would not give its values back from \(RouteError.quoted(pattern)): another combination of its optional groups matches it first and reads \(readBack.isEmpty ? "no placeholders" : readBack.joined(separator: ", ")). Give that group's placeholders too, or register the combinations as separate patterns."
+            "\(quoted(url)) would not give its values back from \(quoted(pattern)): another combination of its optional groups matches it first and reads \(readBack.isEmpty ? "no placeholders" : readBack.joined(separator: ", ")). Give that group's placeholders too, or register the combinations as separate patterns."
         )
     }
 

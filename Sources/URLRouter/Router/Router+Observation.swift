@@ -79,9 +79,7 @@ extension Router {
     ///   - redactingQueryValues: replace query values in ``RouteEvent/url`` (default).
     ///   - observer: called with each ``RouteEvent``.
     public func addObserver(redactingQueryValues: Bool = true, _ observer: @escaping @Sendable (RouteEvent) -> Void) {
-        try? mutate { state in
-            state.hooks.observers.append(Observer(redactsQueryValues: redactingQueryValues, body: observer))
-        }
+        try? mutate { $0.hooks.observers.append(Observer(redactsQueryValues: redactingQueryValues, body: observer)) }
     }
 
     /// Removes every observer (`router.removeAllObservers()`), as when analytics are switched off.
@@ -95,8 +93,7 @@ extension RouteTable {
     private static let clockStart = ContinuousClock.now
 
     func notify(
-        url: String, source: RouteSource, pattern: String?, outcome: RouteEvent.Outcome,
-        since start: Duration
+        url: String, source: RouteSource, pattern: String?, outcome: RouteEvent.Outcome, since start: Duration
     ) {
         let duration = RouteTable.now - start
         lazy var redacted = RouteEvent.redactingQueryValues(url)

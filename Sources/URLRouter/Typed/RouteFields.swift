@@ -42,8 +42,7 @@ final class RouteFields: ParameterValues {
     func check(_ typeName: String, against pattern: String, limits: Router.Limits) throws(RouteError) -> Set<String> {
         if let (field, type) = unsupported.first {
             throw .invalidPattern(
-                pattern,
-                "\(typeName).\(field) is \(type), which neither a path segment nor a query item can fill.")
+                pattern, "\(typeName).\(field) is \(type), which neither a path segment nor a query item can fill.")
         }
         guard let parsed = try? RoutePattern(pattern, knownTypes: { _ in true }, limits: limits) else { return [] }
         for case .parameter(let name, _, _) in parsed.expansions.joined() where isComplete && !names.contains(name) {

@@ -19,14 +19,10 @@ enum URLEncoding {
                 UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"),
                 UInt8(ascii: "*"), UInt8(ascii: ","), UInt8(ascii: ";"):
                 return true
-            case UInt8(ascii: ":"), UInt8(ascii: "@"):
-                return self != .host
-            case UInt8(ascii: "&"), UInt8(ascii: "="), UInt8(ascii: "+"):
-                return self != .queryItem
-            case UInt8(ascii: "/"), UInt8(ascii: "?"):
-                return self == .queryItem
-            default:
-                return false
+            case UInt8(ascii: ":"), UInt8(ascii: "@"): return self != .host
+            case UInt8(ascii: "&"), UInt8(ascii: "="), UInt8(ascii: "+"): return self != .queryItem
+            case UInt8(ascii: "/"), UInt8(ascii: "?"): return self == .queryItem
+            default: return false
             }
         }
     }

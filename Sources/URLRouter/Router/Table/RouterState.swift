@@ -90,8 +90,7 @@ struct RouterState: Sendable {
         }
         routes.append(
             Route(
-                pattern: text, priority: clamped, access: access,
-                returnsObject: handler.returnsObject,
+                pattern: text, priority: clamped, access: access, returnsObject: handler.returnsObject,
                 externalCheck: externalCheck, leafCount: Int32(leafCount), firstLeaf: firstLeaf, origins: origins))
         liveRoutes += 1
     }
