@@ -151,6 +151,26 @@ struct InterceptorTests {
         #expect(router.outcomes("shop://item/x") == [.failure(.refused)])
     }
 
+    @Test func anOpenOverALimitFailsBeforeAnyInterceptorSeesIt() throws {
+        let router = Router(options: .init(limits: .init(maxURLLength: 64)))
+        try router.register("app://notfound") { request in request.complete("fallback") }
+        let seen = Recorder<String>()
+        router.addInterceptor { open in
+            seen.record(open.url)
+            return open.match == nil ? .redirect("app://notfound") : .proceed
+        }
+        let events = Recorder<RouteEvent.Outcome>()
+        router.addObserver { events.record($0.outcome) }
+        #expect(router.outcomes("app://x/" + String(repeating: "a", count: 100)) == [.failure(.limitExceeded)])
+        #expect(events.values == [.limitExceeded])
+        #expect(seen.values.isEmpty)
+        // A redirect to a URL over a limit fails the same way.
+        router.removeAllInterceptors()
+        let far = "app://" + String(repeating: "b", count: 100)
+        router.addInterceptor { open in open.url == "app://go" ? .redirect(far) : .proceed }
+        #expect(router.outcomes("app://go") == [.failure(.limitExceeded)])
+    }
+
     @Test func removeAllInterceptorsLeavesRoutesAndLetsOpensThrough() throws {
         let router = try Self.makeRouter()
         router.addInterceptor(LoginGate(loggedIn: false))

@@ -116,6 +116,9 @@ extension Router {
                 return finish(.refused, error: refusal)
             }
             let lookup = table.lookupTyped(current, excluding: excluded)
+            if case .overLimit(let problem) = lookup {
+                return finish(.limitExceeded, error: .limitExceeded(current, problem))
+            }
             if !table.hooks.interceptors.isEmpty {
                 let match: RouteMatch? = if case .matched(let match) = lookup { match } else { nil }
                 // The chain sees each URL, and each route a decline passes it to.
@@ -138,8 +141,8 @@ extension Router {
                 }
             }
             switch consume lookup {
-            case .overLimit(let problem):
-                return finish(.limitExceeded, error: .limitExceeded(current, problem))
+            case .overLimit:
+                preconditionFailure("an open over a limit has failed before the interceptors")
             case .notFound where excluded.isEmpty:
                 return finish(.notFound, error: .notFound(current))
             case .notFound:
