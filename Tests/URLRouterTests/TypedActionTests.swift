@@ -139,3 +139,29 @@ extension Result {
         return nil
     }
 }
+
+struct FallbackRequest: MediatorRequest {
+    typealias Response = String
+    static let target = "TypedFallback"
+    static let action = Mediator.notFoundAction
+    var count: Int
+}
+
+struct Target_TypedFallback: MediatorTarget {
+    var actions: [String: MediatorAction] {
+        [FallbackRequest.action: FallbackRequest.handler { request in "missing, count \(request.count)" }]
+    }
+}
+
+@Suite("Typed actions: a typed notFound fallback")
+struct TypedFallbackTests {
+    @Test func decodesAsADirectActionDoes() throws {
+        let mediator = Mediator()
+        mediator.register(Target_TypedFallback.self)
+        let found = mediator.perform(target: "TypedFallback", action: "gone", params: ["count": 2])
+        #expect(found as? String == "missing, count 2")
+        let failed = mediator.performResult(target: "TypedFallback", action: "gone", params: ["count": "abc"])
+        #expect(failed.failure?.code == .invalidParameter, "\(failed)")
+        #expect(mediator.perform(url: "app://TypedFallback/gone?count=abc").failure?.code == .invalidParameter)
+    }
+}

@@ -134,7 +134,7 @@ public final class Mediator: Sendable {
         if let fallback = actions[Self.notFoundAction] {
             var params = params
             params[Self.missingActionKey] = action
-            return .success(fallback(params))
+            return Self.result(of: fallback(params))
         }
         noTargetHandler?(target, action, params)
         return .failure(.mediatorActionNotFound(target: target, action: action))
