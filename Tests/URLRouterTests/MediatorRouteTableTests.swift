@@ -173,14 +173,16 @@ private let row = #"{"pattern": "a://b", "target": "T", "action": "x"}"#
                  {"pattern": "a://b", "target": "T", "action": "x", "priority": 1.5},
                  {"pattern": "a://b", "target": "T", "action": "x", "priority": true},
                  {"pattern": "a://b", "target": "T", "action": "x", "priority": 1e2},
-                 {"pattern": "a://b", "target": "T", "action": "x", "priority": 99999999999999999999}]
+                 {"pattern": "a://b", "target": "T", "action": "x", "priority": 99999999999999999999},
+                 {"pattern": "a://b", "target": "T", "action": "x", "priority": 3000000000}]
                 """,
             issues: [
                 #"row 1, line 1: field "priority" must be a whole number, found a string"#,
-                #"row 2, line 2: field "priority" must be a whole number that fits an Int, found "1.5""#,
+                #"row 2, line 2: field "priority" must be a whole number that fits 32 bits, found "1.5""#,
                 #"row 3, line 3: field "priority" must be a whole number, found a boolean"#,
-                #"row 4, line 4: field "priority" must be a whole number that fits an Int, found "1e2""#,
-                #"row 5, line 5: field "priority" must be a whole number that fits an Int, found "99999999999999999999""#,
+                #"row 4, line 4: field "priority" must be a whole number that fits 32 bits, found "1e2""#,
+                #"row 5, line 5: field "priority" must be a whole number that fits 32 bits, found "99999999999999999999""#,
+                #"row 6, line 6: field "priority" must be a whole number that fits 32 bits, found "3000000000""#,
             ]),
         BadTable(
             name: "mistyped access",

@@ -15,7 +15,7 @@ import Foundation
 /// ```
 ///
 /// `pattern`, `target` and `action` are required non-empty strings; `priority` is an optional
-/// whole number (default 0) and `access` optionally `"public"` (default) or `"internal"`.
+/// whole number that fits 32 bits (default 0) and `access` optionally `"public"` (default) or `"internal"`.
 /// `origins`, optional, lists link origins (see ``LinkOrigin``): a scheme (`"shop"`) or
 /// `"https://"` and a web host; the row's `pattern` is then the path alone, one route for all.
 /// Any other field is an error, so a misspelt field cannot be silently ignored.
@@ -172,11 +172,11 @@ private struct RowReader {
         guard case .number(let text) = member.value.value else {
             return report(member.line, "field \"priority\" must be a whole number, found \(member.value.kind)")
         }
-        guard let value = Int(text) else {
+        guard let value = Int32(text) else {
             let shown = RouteError.quoted(text)
-            return report(member.line, "field \"priority\" must be a whole number that fits an Int, found \(shown)")
+            return report(member.line, "field \"priority\" must be a whole number that fits 32 bits, found \(shown)")
         }
-        return value
+        return Int(value)
     }
 
     private mutating func access(_ member: JSONNode.Member) -> RouteTableRow.Access? {

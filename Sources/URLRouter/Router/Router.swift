@@ -135,7 +135,7 @@ public final class Router: Sendable {
     ///
     /// - Parameters:
     ///   - pattern: the pattern, for example `shop://item/:id<int>`.
-    ///   - priority: higher wins among patterns that match the same URL. Default 0.
+    ///   - priority: higher wins among patterns that match the same URL. Default 0; held to `Int32`'s range.
     ///   - access: ``RouteAccess/internalOnly`` refuses external opens.
     ///   - replacing: replace a registered pattern of the same shape instead of failing.
     ///   - handler: runs on the opener's thread with the ``RouteRequest``.
@@ -225,7 +225,7 @@ public final class Router: Sendable {
 public struct RouteInfo: Sendable, Hashable, CustomStringConvertible {
     /// The pattern as registered, placeholder names and types included: `shop://item/:id<int>`.
     public var pattern: String
-    /// Its priority: what `register(_:priority:...)` was given, 0 by default.
+    /// Its priority: what `register(_:priority:...)` was given (held to `Int32`'s range), 0 by default.
     public var priority: Int
     /// Who may open it: `.internalOnly` keeps it from ``RouteSource/external`` opens.
     public var access: RouteAccess
