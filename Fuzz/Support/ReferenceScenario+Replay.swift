@@ -8,7 +8,8 @@ extension ReferenceScenario {
     /// outcome the reference does not predict, a URL whose match is not the reference's winner
     /// (where the rules leave the choice open, typed placeholders of different types at one
     /// place, the first branch that matches to the end is right), a path value that does not
-    /// read back through the subscript, `canOpen` or `explain` disagreeing with `match`.
+    /// read back through the subscript, `canOpen` or `explain` disagreeing with `match`, `explain`
+    /// judging a route to match the URL that the reference does not, or the other way round.
     ///
     /// - Returns: how many of its URLs matched a route, so a caller can tell a run that
     ///   compared matches from one where nothing matched.
@@ -60,9 +61,27 @@ extension ReferenceScenario {
                 report("\(name) does not read back in \(url)\(shown())")
             }
             if router.canOpen(url) != (match != nil) { report("canOpen and match disagree on \(url)\(shown())") }
-            let explained = router.explain(url).winner
-            if explained != match?.pattern { report("explain names \(explained ?? "none") for \(url)\(shown())") }
+            let explanation = router.explain(url)
+            if explanation.winner != match?.pattern {
+                report("explain names \(explanation.winner ?? "none") for \(url)\(shown())")
+            }
+            // Every route the reference finds matching is judged a match, that won or lost; no other.
+            let judged = Set(explanation.candidates.filter(\.verdict.saysItMatches).map(\.pattern))
+            let matching = Set(reference.matches(url).map(\.pattern))
+            if explanation.error == nil, judged != matching {
+                report("explain judges \(judged.sorted()) to match \(url), not \(matching.sorted())\(shown())")
+            }
         }
         return matched
+    }
+}
+
+extension RouteExplanation.Verdict {
+    /// Whether the candidate matches the URL, whether it won or lost to another.
+    var saysItMatches: Bool {
+        switch self {
+        case .won, .fieldMismatch, .lowerPriority, .laterTier, .lessSpecific, .registeredLater: true
+        case .wrongLiteral, .wrongSuffix, .typeMismatch, .dotSegment, .tooFewSegments, .tooManySegments: false
+        }
     }
 }
