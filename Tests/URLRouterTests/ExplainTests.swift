@@ -88,6 +88,21 @@ struct ExplainTests {
         #expect(loser.verdict == verdict)
     }
 
+    @Test(
+        "a route of optional groups is judged by the combination that comes closest",
+        arguments: [
+            ("shop://list(/:page<int>)", "shop://list/abc", .typeMismatch(segment: 2, type: "int", found: "abc")),
+            ("shop://list(/:page<int>)", "shop://list/1/2", .tooManySegments(allowed: 2, found: 3)),
+            ("shop://a(/b)", "shop://a/c", .wrongLiteral(segment: 2, expected: "b", found: "c")),
+            ("shop://a(/:x/:y<int>)", "shop://a/b/c", .typeMismatch(segment: 3, type: "int", found: "c")),
+            ("shop://list/:a(/:b)", "shop://list", .tooFewSegments(needed: 2, found: 1)),
+        ] as [(String, String, RouteExplanation.Verdict)])
+    func optionalGroups(pattern: String, url: String, verdict: RouteExplanation.Verdict) throws {
+        let router = Router()
+        try router.register(pattern) { _ in }
+        #expect(router.explain(url).candidates.map(\.verdict) == [verdict])
+    }
+
     @Test func listsOnlyCandidatesForTheScheme() throws {
         let explanation = try Self.makeRouter().explain("shop://item/1")
         #expect(!explanation.candidates.contains { $0.pattern == "mail://inbox" })

@@ -59,7 +59,8 @@ private struct Evaluated {
     /// The segments of the combination that matches; nil when none does.
     let matching: [PatternSegment]?
     let failure: RouteExplanation.Verdict?
-    /// How many segments fit before it failed.
+    /// How close it came: twice the segments that fit before it failed, plus one when a segment
+    /// did not fit (a count of segments is the lesser reason when both fit as many).
     let progress: Int
 
     /// Nil when the route cannot take URLs of this scheme at all. A route with link origins is
@@ -165,22 +166,22 @@ private struct ParsedURL {
         }
     }
 
-    /// Whether `pattern` takes these segments; if not, why, and how many segments fit first.
+    /// Whether `pattern` takes these segments; if not, why, and how close it came (``Evaluated/progress``).
     func evaluate(_ pattern: [PatternSegment], table: RouteTable) -> (failure: RouteExplanation.Verdict?, progress: Int)
     {
         for (index, segment) in pattern.enumerated() {
             if segment == .catchAll {
                 let dot = segmentBytes[index...].firstIndex(where: URLScanner.isDotSegment)
-                return (dot.map { .dotSegment(segment: $0 + 1, found: segments[$0]) }, dot ?? index)
+                return (dot.map { .dotSegment(segment: $0 + 1, found: segments[$0]) }, 2 * (dot ?? index) + 1)
             }
             guard index < segmentBytes.count else {
                 let needed = pattern.filter { $0 != .catchAll }.count
-                return (.tooFewSegments(needed: needed, found: segmentBytes.count), index)
+                return (.tooFewSegments(needed: needed, found: segmentBytes.count), 2 * index)
             }
-            if let failure = mismatch(segment, at: index, table: table) { return (failure, index) }
+            if let failure = mismatch(segment, at: index, table: table) { return (failure, 2 * index + 1) }
         }
         if segmentBytes.count > pattern.count {
-            return (.tooManySegments(allowed: pattern.count, found: segmentBytes.count), pattern.count)
+            return (.tooManySegments(allowed: pattern.count, found: segmentBytes.count), 2 * pattern.count)
         }
         return (nil, pattern.count)
     }
