@@ -2,6 +2,12 @@ import Testing
 
 @testable import URLRouter
 
+/// A plain placeholder whose field is an `Int`: the pattern takes `new`, the field does not.
+private struct ExplainedPageRoute: URLRoute {
+    static let pattern = "shop://list/:page"
+    var page: Int
+}
+
 @Suite("Explain")
 struct ExplainTests {
     static func makeRouter() throws -> Router {
@@ -55,7 +61,7 @@ struct ExplainTests {
     }
 
     @Test(
-        "a loser that ties the winner in rank is told the order the trie tried them in",
+        "a loser that matches is told where the trie's search put the winner first",
         arguments: [
             // The longer suffix first, then a typed placeholder before a plain one.
             (
@@ -75,6 +81,17 @@ struct ExplainTests {
             (
                 ["f://x/:a<digits>/:b", "f://x/:a<int>/end"], "f://x/1/end",
                 .registeredLater(winner: "f://x/:a<digits>/:b")
+            ),
+            // A route of optional groups takes the combination the search reaches first, not the
+            // first one written.
+            (["t://a(/b)(/:x)", "t://a/:y/**"], "t://a/b", .lessSpecific(segment: 2, winner: "t://a(/b)(/:x)")),
+            (
+                ["t://p(/:y<int>)(/:x)", "t://p/:z<bool>"], "t://p/1",
+                .registeredLater(winner: "t://p(/:y<int>)(/:x)")
+            ),
+            (
+                ["t://:v.json(/*)", "t://:v.json(/*)/**"], "t://1.json/a",
+                .lessSpecific(segment: 3, winner: "t://:v.json(/*)")
             ),
         ] as [([String], String, RouteExplanation.Verdict)])
     func tiesInRank(patterns: [String], url: String, verdict: RouteExplanation.Verdict) throws {
@@ -101,6 +118,20 @@ struct ExplainTests {
         let router = Router()
         try router.register(pattern) { _ in }
         #expect(router.explain(url).candidates.map(\.verdict) == [verdict])
+    }
+
+    @Test func aTypedRouteThatLostIsJudgedByItsFields() throws {
+        let router = Router()
+        try router.register("shop://list/new") { _ in }
+        try router.register(ExplainedPageRoute.self) { _, _ in }
+        try router.register("shop://list/:name/**") { _ in }
+        let candidates = router.explain("shop://list/new").candidates
+        #expect(
+            candidates.map(\.verdict) == [
+                .won, .fieldMismatch(#"field "page": "new" is not a valid Int"#),
+                .lessSpecific(segment: 2, winner: "shop://list/new"),
+            ])
+        #expect(router.explain("shop://list/2").candidates.map(\.verdict).first == .won)
     }
 
     @Test func listsOnlyCandidatesForTheScheme() throws {

@@ -33,6 +33,13 @@ extension Router {
         guard explanation.error == nil else { return explanation }  // over a limit, no route is tried
         let evaluated = table.routes.indices.compactMap { Evaluated(route: Int32($0), table: table, url: parsed) }
         let winner = evaluated.first { $0.route == winnerID }
+        // The lookup decodes typed routes only until one wins: each other one that matches, alone.
+        for candidate in evaluated where candidate.failure == nil && candidate.route != winnerID {
+            guard let typed = table.routes[Int(candidate.route)]?.typed else { continue }
+            let others = table.routes.indices.map(Int32.init).filter { $0 != candidate.route }
+            guard case .matched(let own) = table.lookup(url, excluding: others) else { continue }
+            undecoded[candidate.route] = typed.failure(own.parameters)
+        }
         let judged = evaluated.map { candidate in
             let verdict =
                 undecoded[candidate.route].map { .fieldMismatch($0.description) } ?? candidate.verdict(against: winner)
@@ -94,8 +101,12 @@ private struct Evaluated {
         } else {
             for segments in pattern.expansions {
                 let result = url.evaluate(segments, table: table)
-                if result.failure == nil { best = (segments, nil, .max); break }
-                if result.progress > best.progress { best = (nil, result.failure, result.progress) }
+                // Of the combinations that match, the one the trie's search reaches first.
+                if result.failure == nil, best.matching.map({ PatternSegment.searchedFirst(segments, $0) }) ?? true {
+                    best = (segments, nil, .max)
+                } else if result.progress > best.progress {
+                    best = (nil, result.failure, result.progress)
+                }
             }
         }
         (matching, failure, progress) = best
@@ -125,6 +136,13 @@ extension PatternSegment {
     fileprivate var edgeKey: (order: [Int], type: String?, suffix: [UInt8]) {
         guard case .parameter(_, let type, let suffix) = self else { return ([rank], nil, []) }
         return ([rank, -suffix.count, type == nil ? 1 : 0], type, suffix)
+    }
+
+    /// Whether the trie's search reaches combination `first` before `second`, both of which take
+    /// one URL: by the order of their edges where they part; a combination that ends, before `**`.
+    fileprivate static func searchedFirst(_ first: [Self], _ second: [Self]) -> Bool {
+        let order = { (segments: [Self]) in segments.map(\.edgeKey.order) + [[-1]] }
+        return order(first).lexicographicallyPrecedes(order(second)) { $0.lexicographicallyPrecedes($1) }
     }
 }
 
