@@ -72,6 +72,39 @@ import Testing
         }
     }
 
+    /// Dropping a router's copy for a fifth router's may release a handler whose `deinit` reads
+    /// yet another router: the thread still keeps copies for four, and no more.
+    @Test func aDeinitThatReadsAnotherRouterAsACopyIsDroppedLeavesFour() throws {
+        final class Reader: Sendable {
+            let router: Router
+            init(_ router: Router) { self.router = router }
+            deinit { _ = router.match("app://x") }
+        }
+        let routers = (0..<7).map { _ in Router() }
+        for index in 0..<2 {
+            let reader = Reader(routers[5 + index])
+            try routers[index].register("app://gone") { _ in _ = reader }
+        }
+        let worker = Worker()
+        defer { worker.stop() }
+        let held = Recorder<Int>()
+        let count: @Sendable () -> Void = {
+            let snapshots = ThreadSnapshots.current(create: false)!.takeUnretainedValue()
+            held.record(routers.filter { snapshots.table(router: $0.id) != nil }.count)
+        }
+        worker.run {
+            for router in routers.prefix(4) { _ = router.match("app://x") }
+        }
+        for router in routers.prefix(2) { #expect(router.deregister("app://gone")) }
+        worker.run {
+            _ = routers[0].match("app://x")  // its own copy replaced: the deinit reads routers[5]
+            count()
+            _ = routers[4].match("app://x")  // routers[1]'s copy dropped: the deinit reads routers[6]
+            count()
+        }
+        #expect(held.values == [4, 4])
+    }
+
     /// A custom type's check is the app's code: it may change the router it is matched by and
     /// match again, replacing this thread's copy of the snapshot in the middle of a lookup. A
     /// lookup that did not hold the snapshot then reads freed memory, which the run under

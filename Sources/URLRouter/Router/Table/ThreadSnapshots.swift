@@ -49,12 +49,17 @@ final class ThreadSnapshots {
     /// its older copy, else of the copy of the router first stored when all four are taken.
     func store(router: UInt64, generation: UInt64, table: RouteTable) {
         let entry = Entry(router: router, generation: generation, table: table)
+        // The copy dropped is released once `entries` is whole: a `deinit` it runs may read
+        // another router, which stores here.
+        var dropped: Entry?
         if let index = entries.firstIndex(where: { $0.router == router }) {
+            dropped = entries[index]
             entries[index] = entry
         } else {
-            if entries.count >= Self.capacity { entries.removeFirst() }
+            if entries.count >= Self.capacity { dropped = entries.removeFirst() }
             entries.append(entry)
         }
+        withExtendedLifetime(dropped) {}
     }
 
     /// The calling thread's copies, unretained (its slot owns them); made on first use when
