@@ -17,7 +17,9 @@ extension Router {
     /// open URLs.
     ///
     /// `body` runs under the router's writer lock: it must not register, deregister or update
-    /// on this router itself (use `routes`). Opens and `url(for:)` from `body` see the table as before.
+    /// on this router itself (use `routes`), and should change other routers only after it (two
+    /// batches that change each other's router deadlock). Opens and `url(for:)` from `body` see
+    /// the table as before.
     ///
     /// - Returns: what `body` returns.
     /// - Throws: whatever `body` throws (a ``RouteError`` from a refused route, or an error of
