@@ -95,18 +95,16 @@ private struct Evaluated {
         self.route = route
         self.shown = text
         self.priority = priority
-        var best: (matching: [PatternSegment]?, failure: RouteExplanation.Verdict?, progress: Int) = (nil, nil, -1)
-        if pattern.isFallback {
-            best = ([], nil, .max)
-        } else {
-            for segments in pattern.expansions {
-                let result = url.evaluate(segments, table: table)
-                // Of the combinations that match, the one the trie's search reaches first.
-                if result.failure == nil, best.matching.map({ PatternSegment.searchedFirst(segments, $0) }) ?? true {
-                    best = (segments, nil, .max)
-                } else if result.progress > best.progress {
-                    best = (nil, result.failure, result.progress)
-                }
+        // A fallback takes every URL of its scheme; of the combinations of any other pattern that
+        // match, the one the trie's search reaches first.
+        var best: (matching: [PatternSegment]?, failure: RouteExplanation.Verdict?, progress: Int) =
+            pattern.isFallback ? ([], nil, .max) : (nil, nil, -1)
+        for segments in pattern.isFallback ? [] : pattern.expansions {
+            let result = url.evaluate(segments, table: table)
+            if result.failure == nil, best.matching.map({ PatternSegment.searchedFirst(segments, $0) }) ?? true {
+                best = (segments, nil, .max)
+            } else if result.progress > best.progress {
+                best = (nil, result.failure, result.progress)
             }
         }
         (matching, failure, progress) = best
