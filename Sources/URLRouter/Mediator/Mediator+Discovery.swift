@@ -12,12 +12,7 @@ extension Mediator {
     /// ```
     public var searchModules: [String] {
         get { state.withLock { $0.searchModules } }
-        set {
-            state.withLock {
-                $0.searchModules = newValue
-                $0.discovered = [:]
-            }
-        }
+        set { state.withLock { ($0.searchModules, $0.discovered) = (newValue, [:]) } }
     }
 
     /// The longest target name discovery looks up; longer names are simply not found.

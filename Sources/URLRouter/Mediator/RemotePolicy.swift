@@ -87,13 +87,9 @@ public struct RemotePolicy: Sendable {
         }
         // The only two rules that name this call; compared field by field, as Hashable does.
         let naming = [ActionRule(action: call.action, target: call.target), ActionRule(action: call.action)]
-        if let actions = allowedActions, !naming.contains(where: actions.contains) {
-            return
-                "the action \(RouteError.quoted(call.action)) of target \(RouteError.quoted(call.target)) is not allowed."
-        }
-        if naming.contains(where: deniedActions.contains) {
-            return "the action \(RouteError.quoted(call.action)) of target \(RouteError.quoted(call.target)) is denied."
-        }
+        let action = { "the action \(RouteError.quoted(call.action)) of target \(RouteError.quoted(call.target))" }
+        if let rules = allowedActions, !naming.contains(where: rules.contains) { return action() + " is not allowed." }
+        if naming.contains(where: deniedActions.contains) { return action() + " is denied." }
         if let predicate, !predicate(call) { return "the app's policy declined it." }
         return nil
     }

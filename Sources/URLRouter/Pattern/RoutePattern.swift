@@ -196,9 +196,7 @@ private struct Parser {
         if part.count == 1, part[0] == UInt8(ascii: "*") { return .wildcard }
         var quoted: String { RouteError.quoted(String(decoding: part, as: UTF8.self)) }
         guard part.first == UInt8(ascii: ":") else {
-            guard !part.contains(UInt8(ascii: "<")) else {
-                throw fail("\(quoted) is not a placeholder; write :name<type>.")
-            }
+            if part.contains(UInt8(ascii: "<")) { throw fail("\(quoted) is not a placeholder; write :name<type>.") }
             return .literal(PercentDecoding.string(part, plusAsSpace: false))
         }
         func isNameByte(_ byte: UInt8) -> Bool {

@@ -80,9 +80,8 @@ public enum LinkOrigin: Sendable, Hashable, CustomStringConvertible {
 
     /// Refuses an empty list, which would otherwise register `path` as a plain pattern.
     static func requireSome(_ origins: [LinkOrigin], path: String) throws(RouteError) {
-        guard !origins.isEmpty else {
-            throw .invalidPattern(path, "a registration with link origins lists at least one origin.")
-        }
+        guard origins.isEmpty else { return }
+        throw .invalidPattern(path, "a registration with link origins lists at least one origin.")
     }
 
     /// Checks a registration's path and (non-empty) origins; returns the origins lowercased.

@@ -19,9 +19,7 @@ public final class RouteRequest: Sendable {
     /// Where the request is: the handler is `running`, has `returned` without completing, or
     /// the request is `completed` or `declined`. Only `running` and `returned` still owe the
     /// completion its one call.
-    private enum State: UInt8 {
-        case running, returned, completed, declined
-    }
+    private enum State: UInt8 { case running, returned, completed, declined }
 
     /// The match: pattern, parameters, wildcard, fragment (`request.match.priority` for the rest).
     public let match: RouteMatch

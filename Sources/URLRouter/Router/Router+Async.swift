@@ -20,10 +20,9 @@ extension Router {
     public func value(
         opening url: String, source: RouteSource = .internal, userInfo: [String: any Sendable] = [:]
     ) async throws(RouteError) -> Any? {
-        let response = await withCheckedContinuation { (continuation: CheckedContinuation<RouteResponse, Never>) in
+        try await withCheckedContinuation { (continuation: CheckedContinuation<RouteResponse, Never>) in
             route(url, source: source, userInfo: userInfo) { continuation.resume(returning: $0) }
-        }
-        return try response.result.get()
+        }.result.get()
     }
 
     /// ``value(opening:source:userInfo:)`` for a Foundation `URL`.

@@ -19,11 +19,7 @@ final class RouteFields: ParameterValues {
     var recorder: RouteFields? { self }
 
     init<Value: Decodable>(_ type: Value.Type) {
-        do {
-            _ = try ParameterDecoder.decode(Value.self, from: self)
-        } catch {
-            isComplete = false
-        }
+        isComplete = (try? ParameterDecoder.decode(Value.self, from: self)) != nil
     }
 
     func last(_ name: String) -> String? {
@@ -31,10 +27,7 @@ final class RouteFields: ParameterValues {
         return "0"
     }
 
-    func all(_ name: String) -> [String] {
-        names.insert(name)
-        return ["0"]
-    }
+    func all(_ name: String) -> [String] { last(name).map { [$0] } ?? [] }
 
     /// The placeholders of `pattern`; throws unless each has a field and every field reads text.
     ///
@@ -53,7 +46,7 @@ final class RouteFields: ParameterValues {
 
     /// The named placeholders of every expansion.
     static func placeholders(of pattern: RoutePattern) -> Set<String> {
-        Set(pattern.expansions.joined().compactMap { if case .parameter(let name, _, _) = $0 { name } else { nil } })
+        Set(pattern.expansions.joined().compactMap(\.name))
     }
 
     /// A stand-in value of `field`'s type, noting the field.

@@ -95,8 +95,7 @@ extension RouteTable {
     /// ``Router/match(_:)-(String)`` in a table with typed routes: the winner among the routes
     /// that take `url`, passing over typed routes whose fields do not decode.
     func typedMatch(_ url: String) -> RouteMatch? {
-        guard case .matched(let match) = lookupTyped(url) else { return nil }
-        return match
+        if case .matched(let match) = lookupTyped(url) { match } else { nil }
     }
 
     /// The match of a route registered as one of `patterns` (full patterns, one per origin)

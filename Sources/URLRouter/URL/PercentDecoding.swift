@@ -26,11 +26,8 @@ enum PercentDecoding {
                 destination[written] = high << 4 | low
                 decodedAny = true
                 read += 3
-            } else if plusAsSpace && byte == UInt8(ascii: "+") {
-                destination[written] = UInt8(ascii: " ")
-                read += 1
             } else {
-                destination[written] = byte
+                destination[written] = plusAsSpace && byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte
                 read += 1
             }
             written += 1
