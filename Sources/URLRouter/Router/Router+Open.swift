@@ -104,8 +104,13 @@ extension Router {
         var current = url
         var visited: [String] = []
         var excluded: [Int32] = []
-        func finish(_ outcome: RouteEvent.Outcome, match: RouteMatch? = nil, error: RouteError? = nil) -> Bool {
-            if let error { respond?(RouteResponse(url: current, match: match, result: .failure(error))) }
+        // The error is made only for a completion to read: an open that fails costs no more.
+        func finish(
+            _ outcome: RouteEvent.Outcome, match: RouteMatch? = nil, error: @autoclosure () -> RouteError? = nil
+        ) -> Bool {
+            if let respond, let error = error() {
+                respond(RouteResponse(url: current, match: match, result: .failure(error)))
+            }
             if let started {
                 table.notify(url: current, source: source, pattern: match?.pattern, outcome: outcome, since: started)
             }

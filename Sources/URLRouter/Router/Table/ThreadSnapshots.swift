@@ -49,8 +49,7 @@ final class ThreadSnapshots {
     /// its older copy, else of the copy of the router first stored when all four are taken.
     func store(router: UInt64, generation: UInt64, table: RouteTable) {
         let entry = Entry(router: router, generation: generation, table: table)
-        // The copy dropped is released once `entries` is whole: a `deinit` it runs may read
-        // another router, which stores here.
+        // Released once `entries` is whole: a `deinit` it runs may read another router, storing here.
         var dropped: Entry?
         if let index = entries.firstIndex(where: { $0.router == router }) {
             dropped = entries[index]
