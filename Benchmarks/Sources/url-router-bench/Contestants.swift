@@ -6,9 +6,9 @@ import URLRouter
 final class RoutingKitRoute: Sendable {
     let pattern: String
     let index: Int
-    let handler: @Sendable (Parameters, [String: String]) -> Int
+    let handler: @Sendable (Parameters, Substring) -> Int
 
-    init(pattern: String, index: Int, handler: @escaping @Sendable (Parameters, [String: String]) -> Int) {
+    init(pattern: String, index: Int, handler: @escaping @Sendable (Parameters, Substring) -> Int) {
         self.pattern = pattern
         self.index = index
         self.handler = handler
@@ -22,10 +22,10 @@ func readIDHandler(_ index: Int) -> @Sendable (RouteRequest) -> Void {
     { request in blackHole((request.parameters["id"], index)) }
 }
 
-/// The routing-kit counterpart: reads the same parameter from routing-kit's parameters.
-func routingKitReadIDHandler(_ index: Int) -> @Sendable (Parameters, [String: String]) -> Int {
+/// The routing-kit counterpart: reads the same parameter, from the path, else from the query.
+func routingKitReadIDHandler(_ index: Int) -> @Sendable (Parameters, Substring) -> Int {
     { parameters, query in
-        let id = parameters.get("id")
+        let id = parameters.get("id") ?? RoutingKitLookup.queryValue("id", in: query)
         blackHole(id)
         return (id?.utf8.count ?? 0) &+ index
     }
@@ -111,21 +111,25 @@ struct RoutingKitLookup {
         return (route.index, parameters.get("id"))
     }
 
-    /// What an app does on open: split off the query, route the path, split the query into
-    /// name/value pairs, and run the handler.
+    /// What an app does on open: split off the query, route the path, and run the handler with
+    /// the query as it came, which it reads only for a name the path does not hold (as
+    /// URLRouter's request does).
     func open(_ url: String) -> Int? {
-        var path = Substring(url)
-        var query: [String: String] = [:]
-        if let mark = url.firstIndex(of: "?") {
-            path = url[..<mark]
-            for item in url[url.index(after: mark)...].split(separator: "&") {
-                let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                query[String(pair[0])] = pair.count > 1 ? String(pair[1]) : ""
-            }
-        }
+        var path = Substring(url), query = Substring()
+        if let mark = url.firstIndex(of: "?") { (path, query) = (url[..<mark], url[url.index(after: mark)...]) }
         var parameters = emptyParameters
         let components = path.split(separator: "/").map(String.init)
         guard let route = router.route(path: components, parameters: &parameters) else { return nil }
         return route.handler(parameters, query)
+    }
+
+    /// The value of the last query item named `name`.
+    static func queryValue(_ name: String, in query: Substring) -> String? {
+        var found: String?
+        for item in query.split(separator: "&") {
+            let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            if pair[0] == name { found = pair.count > 1 ? String(pair[1]) : "" }
+        }
+        return found
     }
 }

@@ -27,6 +27,18 @@ extension SizeRun {
         return checksum
     }
 
+    /// `match(_:)`, reading both the winning pattern and `id`: routing-kit's work below.
+    @inline(never)
+    static func matchPatternsAndParameters(_ router: URLRouter.Router, _ urls: [String]) -> Int {
+        var checksum = 0
+        for url in urls {
+            if let match = router.match(url) {
+                checksum &+= match.pattern.utf8.count &+ (match.parameters["id"]?.utf8.count ?? 1)
+            }
+        }
+        return checksum
+    }
+
     /// Split, route, read the route's pattern and `id`.
     @inline(never)
     static func matchAll(_ kit: RoutingKitLookup, _ urls: [String]) -> Int {

@@ -35,9 +35,10 @@ struct Workload {
     let body: () -> Int
 }
 
-/// Runs the workloads round-robin, one pass each per round (repeated inside a pass until it
-/// lasts at least `minimumPassNanoseconds`), starting each round with the next workload so that
-/// none always runs first. Returns the median nanoseconds per operation of each, in order.
+/// Runs the workloads in rounds, one pass each per round (repeated inside a pass until it lasts
+/// at least `minimumPassNanoseconds`), in a new order each round, so that no workload always
+/// runs first or always follows the same one (whose data it would find in cache). Returns the
+/// median nanoseconds per operation of each, in order.
 func timeRoundRobin(_ workloads: [Workload], rounds: Int, minimumPassNanoseconds: UInt64 = 4_000_000) -> [Double] {
     // Warm up once and find how many repeats make a pass long enough to time.
     var repeats = [Int](repeating: 1, count: workloads.count)
@@ -48,9 +49,9 @@ func timeRoundRobin(_ workloads: [Workload], rounds: Int, minimumPassNanoseconds
         repeats[index] = max(1, Int(minimumPassNanoseconds / elapsed) + 1)
     }
     var samples = [[Double]](repeating: [], count: workloads.count)
-    for round in 0..<rounds {
-        for offset in 0..<workloads.count {
-            let index = (round + offset) % workloads.count
+    var generator = SplitMix64(seed: 0x0BE_5EED)
+    for _ in 0..<rounds {
+        for index in workloads.indices.shuffled(using: &generator) {
             let workload = workloads[index]
             var checksum = 0
             let start = nowNanoseconds()

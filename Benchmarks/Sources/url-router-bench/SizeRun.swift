@@ -70,26 +70,36 @@ struct SizeRun {
         let urls = lookups.map(\.url)
         let hits = lookups.filter(\.kind.isHit).map(\.url)
         let misses = lookups.filter { !$0.kind.isHit }.map(\.url)
-        let opens = hits.enumerated().map { index, url in "\(url)?ref=home&n=\(index % 100)" }
+        // Opens go to the same URLs as matches, hits and misses alike, each with a query.
+        let withQuery = { (urls: [String]) in
+            urls.enumerated().map { index, url in "\(url)?ref=home&n=\(index % 100)" }
+        }
+        let opens = withQuery(urls)
 
         let ourMatch = { (urls: [String]) in
             Workload(name: "match", operations: urls.count) { Self.matchAll(router, urls) }
         }
         let ourPattern = Workload(name: "match + pattern", operations: urls.count) { Self.matchPatterns(router, urls) }
+        let ourBoth = Workload(name: "match + pattern + parameter", operations: urls.count) {
+            Self.matchPatternsAndParameters(router, urls)
+        }
         let kitMatch = { (urls: [String]) in
             Workload(name: "routing-kit", operations: urls.count) { Self.matchAll(kit, urls) }
         }
         let dictMatch = { (urls: [String]) in
             Workload(name: "dictionary", operations: urls.count) { Self.matchAll(dictionary, urls) }
         }
-        let ourOpen = Workload(name: "open", operations: opens.count) { Self.openAll(router, opens) }
+        let ourOpen = { (urls: [String]) in
+            Workload(name: "open", operations: urls.count) { Self.openAll(router, urls) }
+        }
         let kitOpen = Workload(name: "routing-kit open", operations: opens.count) { Self.openAll(kit, opens) }
 
-        let all = timeRoundRobin([ourMatch(urls), ourPattern, kitMatch(urls), dictMatch(urls)], rounds: rounds)
+        let all = timeRoundRobin(
+            [ourMatch(urls), ourPattern, ourBoth, kitMatch(urls), dictMatch(urls)], rounds: rounds)
         let hitTimes = timeRoundRobin(
             [ourMatch(hits), ourMatch(misses), kitMatch(hits), kitMatch(misses)], rounds: rounds)
-        let openTimes = timeRoundRobin([ourOpen, kitOpen], rounds: rounds)
-        let (parameter, pattern, kitTime, dictionaryTime) = (all[0], all[1], all[2], all[3])
+        let openTimes = timeRoundRobin([ourOpen(opens), kitOpen], rounds: rounds)
+        let (parameter, pattern, both, kitTime, dictionaryTime) = (all[0], all[1], all[2], all[3], all[4])
 
         // The headline figures are the spread lookups: every lookup a different route of the
         // whole table, as users open them. The hot working set is printed beside them.
@@ -107,12 +117,18 @@ struct SizeRun {
                 name: name("match + pattern"), routeCount: n, value: pattern, unit: "ns",
                 comparison: "this router ÷ Dictionary", ratio: pattern / dictionaryTime,
                 target: headline && big ? "≤ 1.5×" : nil, met: headline && big ? pattern / dictionaryTime <= 1.5 : nil))
+        report.add(
+            Figure(
+                name: name("match + pattern + one parameter"), routeCount: n, value: both, unit: "ns",
+                comparison: "this router ÷ Dictionary", ratio: both / dictionaryTime,
+                target: headline && big ? "≤ 1.5×" : nil, met: headline && big ? both / dictionaryTime <= 1.5 : nil))
+        // routing-kit reads the pattern and the parameter: against the same work.
         let judged20 = headline && n == 10_000
         report.add(
             Figure(
-                name: name("match + one parameter, against routing-kit"), routeCount: n, value: parameter, unit: "ns",
-                comparison: "routing-kit ÷ this router", ratio: kitTime / parameter,
-                target: judged20 ? "≥ 20×" : nil, met: judged20 ? kitTime / parameter >= 20 : nil))
+                name: name("match + pattern + one parameter, against routing-kit"), routeCount: n, value: both,
+                unit: "ns", comparison: "routing-kit ÷ this router", ratio: kitTime / both,
+                target: judged20 ? "≥ 20×" : nil, met: judged20 ? kitTime / both >= 20 : nil))
         report.add(
             Figure(
                 name: name("routing-kit: split, route, pattern + parameter"), routeCount: n, value: kitTime, unit: "ns")
@@ -141,14 +157,16 @@ struct SizeRun {
                 target: headline ? "≥ 10×" : nil, met: headline ? openTimes[1] / openTimes[0] >= 10 : nil))
         report.add(
             Figure(
-                name: name("open, routing-kit (split, route, query)"), routeCount: n, value: openTimes[1], unit: "ns"))
+                name: name("open, routing-kit (split, route, run the handler)"), routeCount: n, value: openTimes[1],
+                unit: "ns"))
 
         if label == "spread" {
             let allocations: [(String, Workload, limit: Double?)] = [
                 ("allocations per match + parameter, hits", ourMatch(hits), 0),
                 ("allocations per match, misses", ourMatch(misses), 0),
                 ("allocations per match + pattern", ourPattern, 0),
-                ("allocations per open", ourOpen, 1),
+                ("allocations per open, hits", ourOpen(withQuery(hits)), 1),
+                ("allocations per open, misses", ourOpen(withQuery(misses)), 1),
                 ("allocations per match, routing-kit", kitMatch(urls), nil),
                 ("allocations per open, routing-kit", kitOpen, nil),
                 ("allocations per Dictionary lookup", dictMatch(urls), nil),
@@ -158,7 +176,7 @@ struct SizeRun {
                     report.add(
                         Figure(
                             name: name, routeCount: n, value: perOperation, unit: "allocs",
-                            target: limit.map { "≤ \(Int($0))" }, met: limit.map { perOperation <= $0 + 0.01 }))
+                            target: limit.map { "≤ \(Int($0))" }, met: limit.map { perOperation <= $0 }))
                 }
             }
         }
@@ -174,12 +192,15 @@ struct SizeRun {
         let builds = max(3, min(rounds, 2_000_000 / max(patterns.count, 1)))
         var ours: [Double] = [], theirs: [Double] = []
         for _ in 0..<builds {
+            // Each router is released after its time is taken: registration, not teardown.
             var start = nowNanoseconds()
-            blackHole(Contestants.buildURLRouter(patterns))
+            let router = Contestants.buildURLRouter(patterns)
             ours.append(Double(nowNanoseconds() - start))
+            blackHole(router)
             start = nowNanoseconds()
-            blackHole(Contestants.buildRoutingKit(paths))
+            let kit = Contestants.buildRoutingKit(paths)
             theirs.append(Double(nowNanoseconds() - start))
+            blackHole(kit)
         }
         let n = patterns.count
         let perRoute = median(ours) / Double(n) / 1000, kitPerRoute = median(theirs) / Double(n) / 1000

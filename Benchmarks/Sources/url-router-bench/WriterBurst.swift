@@ -67,14 +67,16 @@ struct WriterBurst {
             Self.register(burst, on: quiet)
             round.writerAlonePerRoute = Double(nowNanoseconds() - start) / Double(burst)
 
+            // Single registrations onto a table of `count` routes, as the figure's N says.
+            let target = Contestants.buildURLRouter(patterns)
             let singles = Gate()
             let singleCount = 200
             _ = runOnThreads([
-                { Self.openInBatches(urls, on: quiet, times: BatchTimes(), until: singles, atLeast: 1) },
+                { Self.openInBatches(urls, on: target, times: BatchTimes(), until: singles, atLeast: 1) },
                 {
                     let start = nowNanoseconds()
                     for index in 0..<singleCount {
-                        try? quiet.register("app://single/page_\(index)/:id", handler: readIDHandler(index))
+                        try? target.register("app://single/page_\(index)/:id", handler: readIDHandler(index))
                         // Give the reader time to take the new snapshot, as opens between
                         // registrations do in an app.
                         let until = nowNanoseconds() + 20_000
