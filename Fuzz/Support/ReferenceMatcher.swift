@@ -103,8 +103,9 @@ struct ReferenceMatch: Sendable {
 enum ReferenceVerdict: Equatable, Sendable {
     case agrees
     /// The router took a match that loses to another on a later segment only because, at an
-    /// earlier segment, the two went through typed placeholders of different types. The article
-    /// leaves those unordered: the first branch that matches to the end wins.
+    /// earlier segment, the two went through typed placeholders of different types. The router
+    /// tries those in its order of types, which the reference does not model: it accepts the
+    /// first branch that matches to the end, whichever type it took.
     case sameKindBranchFirst(String)
     case differs(String)
 }

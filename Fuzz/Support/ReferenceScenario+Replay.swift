@@ -80,7 +80,7 @@ extension RouteExplanation.Verdict {
     /// Whether the candidate matches the URL, whether it won or lost to another.
     var saysItMatches: Bool {
         switch self {
-        case .won, .fieldMismatch, .lowerPriority, .laterTier, .lessSpecific, .registeredLater: true
+        case .won, .fieldMismatch, .lowerPriority, .laterTier, .lessSpecific, .typeTriedLater: true
         case .wrongLiteral, .wrongSuffix, .typeMismatch, .dotSegment, .tooFewSegments, .tooManySegments: false
         }
     }

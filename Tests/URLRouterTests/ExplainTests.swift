@@ -72,22 +72,22 @@ struct ExplainTests {
                 ["f://x/:n.json", "f://x/:n<int>.json"], "f://x/5.json",
                 .lessSpecific(segment: 2, winner: "f://x/:n<int>.json")
             ),
-            // Two types as specific: the one registered first at that place is tried first,
-            // however specific what follows.
+            // Two types as specific: the router's order of types decides, whatever was
+            // registered first and however specific what follows.
             (
                 ["f://x/:a<int>/:b", "f://x/:a<digits>/end"], "f://x/12/end",
-                .registeredLater(winner: "f://x/:a<int>/:b")
+                .typeTriedLater(segment: 2, winner: "f://x/:a<int>/:b")
             ),
             (
                 ["f://x/:a<digits>/:b", "f://x/:a<int>/end"], "f://x/1/end",
-                .registeredLater(winner: "f://x/:a<digits>/:b")
+                .typeTriedLater(segment: 2, winner: "f://x/:a<int>/end")
             ),
             // A route of optional groups takes the combination the search reaches first, not the
             // first one written.
             (["t://a(/b)(/:x)", "t://a/:y/**"], "t://a/b", .lessSpecific(segment: 2, winner: "t://a(/b)(/:x)")),
             (
                 ["t://p(/:y<int>)(/:x)", "t://p/:z<bool>"], "t://p/1",
-                .registeredLater(winner: "t://p(/:y<int>)(/:x)")
+                .typeTriedLater(segment: 2, winner: "t://p(/:y<int>)(/:x)")
             ),
             (
                 ["t://:v.json(/*)", "t://:v.json(/*)/**"], "t://1.json/a",

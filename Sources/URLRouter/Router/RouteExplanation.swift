@@ -38,9 +38,9 @@ public struct RouteExplanation: Sendable, CustomStringConvertible {
         case laterTier(winner: String)
         /// It matches, but the winner is more specific at segment `segment`.
         case lessSpecific(segment: Int, winner: String)
-        /// It matches, but where the two part, the winner's branch (a placeholder of another
-        /// type, as specific) was registered first.
-        case registeredLater(winner: String)
+        /// It matches, but at segment `segment` the winner has a placeholder of another type, as
+        /// specific, and the router tries that type first (built-ins, then yours as registered).
+        case typeTriedLater(segment: Int, winner: String)
 
         /// A short sentence: `segment 2: "42" is not the literal "new"`.
         public var description: String {
@@ -60,7 +60,7 @@ public struct RouteExplanation: Sendable, CustomStringConvertible {
                 "matches, but priority \(priority) < \(winnerPriority) of \(winner)"
             case let .laterTier(winner): "matches, but \(winner) is in an earlier tier"
             case let .lessSpecific(segment, winner): "matches, but \(winner) is more specific at segment \(segment)"
-            case let .registeredLater(winner): "matches, but \(winner) was registered first"
+            case let .typeTriedLater(segment, winner): "matches, but \(winner)'s type at segment \(segment) goes first"
             }
         }
     }

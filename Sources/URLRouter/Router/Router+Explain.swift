@@ -118,19 +118,19 @@ private struct Evaluated {
             return .lowerPriority(priority: priority, winner: name, winnerPriority: winner.priority)
         }
         if tier > winner.tier { return .laterTier(winner: name) }
-        // The trie tries a node's edges by rank, then longer suffix, then typed first, then in the
-        // order they were made: compare the two where their paths part.
+        // The trie tries a node's edges by rank, then longer suffix, then typed first, then by
+        // type: compare the two where their paths part.
         let mine = (matching ?? []).map(\.edgeKey), theirs = (winner.matching ?? []).map(\.edgeKey)
         let parting = zip(mine, theirs).prefix { $0 == $1 }.count
-        guard parting < max(mine.count, theirs.count),
-            parting == min(mine.count, theirs.count) || mine[parting].order != theirs[parting].order
-        else { return .registeredLater(winner: name) }
+        if parting < min(mine.count, theirs.count), mine[parting].order == theirs[parting].order {
+            return .typeTriedLater(segment: parting + 1, winner: name)
+        }
         return .lessSpecific(segment: parting + 1, winner: name)
     }
 }
 
 extension PatternSegment {
-    /// The segment as a trie edge, names aside: the order it is tried in, its type and suffix.
+    /// The segment as a trie edge, names aside: the order it is tried in (types aside), type, suffix.
     fileprivate var edgeKey: (order: [Int], type: String?, suffix: [UInt8]) {
         guard case .parameter(_, let type, let suffix) = self else { return ([rank], nil, []) }
         return ([rank, -suffix.count, type == nil ? 1 : 0], type, suffix)

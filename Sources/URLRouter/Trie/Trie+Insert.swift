@@ -160,8 +160,8 @@ extension Trie {
 
     /// The placeholder or `*` child of `parent` with `rank`, `suffix` and `type` (names do not
     /// tell edges apart), added when missing and `create` is set. The node's chain stays in
-    /// matching order: by rank, then longer suffix first, then typed before untyped, then
-    /// registration order; so one walk finds an equal edge or the place of a new one.
+    /// matching order: by rank, then longer suffix first, then typed before untyped, then by type
+    /// (as ``types`` lists them); so one walk finds an equal edge or the place of a new one.
     private mutating func parameterChild(
         of parent: NodeRef, _ rank: UInt8, _ suffix: [UInt8], _ type: Int16, create: Bool
     ) -> NodeRef? {
@@ -169,7 +169,7 @@ extension Trie {
         func precedes(_ edge: ParameterEdge) -> Bool {
             if rank != edge.rank { return rank < edge.rank }
             if suffix.count != edge.suffixCount { return suffix.count > edge.suffixCount }
-            return type >= 0 && edge.type < 0
+            return type >= 0 && (edge.type < 0 || type < edge.type)
         }
         var previous: Int32 = -1
         var current = node(parent).firstEdge
