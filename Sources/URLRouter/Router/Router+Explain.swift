@@ -167,11 +167,9 @@ private struct ParsedURL {
                 }
                 segments = segmentBytes.map { String(decoding: $0, as: UTF8.self) }
                 if scanned.queryStart >= 0 {
+                    let decoded = { PercentDecoding.string($0, plusAsSpace: table.options.formDecoding) }
                     QueryScanner.forEach(in: bytes, scanned.queryStart, scanned.queryEnd) { name, value in
-                        queryItems.append(
-                            RouteQueryItem(
-                                name: PercentDecoding.string(name, plusAsSpace: table.options.formDecoding),
-                                value: PercentDecoding.string(value, plusAsSpace: table.options.formDecoding)))
+                        queryItems.append(RouteQueryItem(name: decoded(name), value: decoded(value)))
                     }
                 }
                 if scanned.fragmentStart >= 0 {

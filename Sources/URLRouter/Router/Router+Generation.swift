@@ -13,8 +13,8 @@ extension Router {
     /// parameter named `*`; `**` the one named `**`, a `/`-joined path. Matching the result
     /// against the pattern gives the parameters back.
     ///
-    /// - Throws: ``RouteError`` naming a missing placeholder (`.missingParameter`), an empty value, a `.` or `..`
-    ///   segment, or one that fails its type (`.invalidParameter`), a bad pattern, or a URL over ``Limits``.
+    /// - Throws: ``RouteError`` naming a missing placeholder or an empty `*` (`.missingParameter`), an empty
+    ///   value, a `.`/`..` segment or one that fails its type (`.invalidParameter`), a bad pattern, a URL over ``Limits``.
     public func url(for pattern: String, parameters: [String: String]) throws(RouteError) -> String {
         let types = currentTable().trie.types  // as an open reads them: no lock, from an update(_:) too
         let parsed = try RouterState(trie: Trie(types: types)).parse(pattern, options: options)

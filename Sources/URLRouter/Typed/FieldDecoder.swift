@@ -39,9 +39,7 @@ struct FieldDecoder: Decoder, SingleValueDecodingContainer {
     func decodeItself<T: Decodable>(_ type: T.Type) throws -> T {
         do {
             return try T(from: self)
-        } catch {
-            throw error as? FieldFailure ?? FieldFailure(field: name, value: values.last, expected: "\(T.self)")
-        }
+        } catch { throw error as? FieldFailure ?? FieldFailure(field: name, value: values.last, expected: "\(T.self)") }
     }
 
     /// The error for a part of the field no text can fill, noted by the recorder.

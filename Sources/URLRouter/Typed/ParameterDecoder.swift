@@ -120,9 +120,7 @@ private struct FieldsContainer<Key: CodingKey, Values: ParameterValues>: KeyedDe
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
         -> KeyedDecodingContainer<NestedKey>
-    {
-        throw field(key).unsupported("a nested record")
-    }
+    { throw field(key).unsupported("a nested record") }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
         try field(key).unkeyedContainer()

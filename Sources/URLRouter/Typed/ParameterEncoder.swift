@@ -20,16 +20,14 @@ enum ParameterEncoder {
         let sink = FieldSink()
         do {
             try value.encode(to: FieldWriter(sink: sink, name: nil))
-        } catch {
-            throw RouteError(.invalidParameter, "\(type(of: value)) cannot be written as parameters: \(error)")
-        }
+        } catch { throw RouteError(.invalidParameter, "\(type(of: value)) cannot be written as parameters: \(error)") }
         return sink.fields
     }
 
     /// The text of a scalar, or nil when `value` is not one.
-    static func text(_ value: some Encodable) throws -> String? {
+    static func text(_ value: some Encodable, field: String) throws -> String? {
         if let number = value as? any BinaryFloatingPoint, !number.isFinite {
-            throw FieldFailure(field: "", value: "\(number)", expected: "finite \(type(of: value))")
+            throw FieldFailure(field: field, value: "\(number)", expected: "finite \(type(of: value))")
         }
         return DictionaryValues.text(value)
     }
@@ -69,7 +67,7 @@ private struct FieldWriter: Encoder, SingleValueEncodingContainer, UnkeyedEncodi
 
     mutating func encode<T: Encodable>(_ value: T) throws {
         count += 1
-        if let text = try ParameterEncoder.text(value) { return sink.append(name ?? "", text) }
+        if let text = try ParameterEncoder.text(value, field: name ?? "") { return sink.append(name ?? "", text) }
         try value.encode(to: FieldWriter(sink: sink, name: name ?? ""))
     }
 
@@ -91,8 +89,9 @@ private struct FieldsWriter<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         if let nested { throw UnsupportedField(field: nested, type: "a nested record") }
-        if let text = try ParameterEncoder.text(value) { return sink.append(key.stringValue, text) }
-        try value.encode(to: FieldWriter(sink: sink, name: key.stringValue))
+        let field = key.stringValue
+        if let text = try ParameterEncoder.text(value, field: field) { return sink.append(field, text) }
+        try value.encode(to: FieldWriter(sink: sink, name: field))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)

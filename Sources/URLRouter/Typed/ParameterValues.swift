@@ -78,6 +78,7 @@ struct FieldFailure: Error, Sendable, Hashable, CustomStringConvertible {
 
     var description: String {
         guard let value else { return "field \"\(field)\" is missing" }
+        if field.isEmpty { return "\(expected) did not take the values: \(RouteError.quoted(value))" }
         return "field \"\(field)\": \(RouteError.quoted(value)) is not a valid \(expected)"
     }
 }

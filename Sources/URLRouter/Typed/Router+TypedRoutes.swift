@@ -34,9 +34,7 @@ extension Router {
     static func typedAction<Route: URLRoute>(
         _ handler: @escaping @Sendable (Route, RouteRequest) -> Void
     ) -> URLRouter.Route.Handler {
-        .action { request in
-            if let route = decode(Route.self, declining: request) { handler(route, request) }
-        }
+        .action { request in if let route = decode(Route.self, declining: request) { handler(route, request) } }
     }
 
     /// The object handler of a typed route, as ``typedAction(_:)``.
@@ -108,13 +106,23 @@ extension Router {
     /// - Throws: what ``url(for:parameters:)`` throws, and `.invalidParameter` for a value
     ///   that has no text (a non-finite `Double`, a nested struct).
     public func url<Route: URLRoute>(for route: Route, origin: LinkOrigin? = nil) throws(RouteError) -> String {
+        if let wanted = try origin?.normalized(for: Route.pattern),
+            !Route.origins.contains(where: { (try? $0.normalized(for: Route.pattern)) == wanted })
+        {
+            let origins = Route.origins.isEmpty ? "none" : Route.origins.map(\.description).joined(separator: ", ")
+            let named = RouteError.quoted(wanted.description)
+            throw RouteError(.invalidParameter, "\(Route.self) has no origin \(named); it has \(origins).")
+        }
         let fields = try ParameterEncoder.encode(route)
         let parsed = try RoutePattern(Route.pattern, knownTypes: { _ in true }, limits: options.limits)
         let placeholders = RouteFields.placeholders(of: parsed)
         var path: [String: String] = [:]
         var query: [String] = []
         for (name, values) in fields {
-            if placeholders.contains(name), let value = values.last, values.count == 1 {
+            if placeholders.contains(name), values.count > 1 {
+                throw RouteError(.invalidParameter, "\(Route.self).\(name): \(values.count) values for one :\(name).")
+            }
+            if placeholders.contains(name), let value = values.last {
                 path[name] = value
             } else {
                 let key = URLEncoding.encode(name, allowed: .queryItem)

@@ -64,7 +64,7 @@ final class TypedRouteCheck: Sendable {
                 _ = try ParameterDecoder.decode(Route.self, from: parameters)
                 return nil
             } catch {
-                return error as? FieldFailure ?? FieldFailure(field: "", value: nil, expected: "\(Route.self)")
+                return error as? FieldFailure ?? FieldFailure(field: "", value: "\(error)", expected: "\(Route.self)")
             }
         }
     }

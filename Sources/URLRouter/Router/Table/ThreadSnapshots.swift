@@ -36,9 +36,7 @@ final class ThreadSnapshots {
     /// - Complexity: O(1): at most four entries are compared.
     @inline(__always)
     func table(router: UInt64, generation: UInt64) -> RouteTable? {
-        for entry in entries where entry.router == router {
-            return entry.generation == generation ? entry.table : nil
-        }
+        for entry in entries where entry.router == router { return entry.generation == generation ? entry.table : nil }
         return nil
     }
 
