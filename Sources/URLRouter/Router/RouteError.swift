@@ -87,13 +87,13 @@ public struct RouteError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// Quotes input for a message as a string literal: `"`, `\`, control characters and line
     /// separators are escaped, so that none can forge a line of a log, and input past 200
-    /// characters is shortened.
+    /// characters is shortened. Text with nothing to escape is copied whole, not scalar by scalar.
     static func quoted(_ text: String) -> String {
-        var shown = ""
-        for scalar in text.unicodeScalars.prefix(200) {
-            let escapes = breaksLines(scalar) || scalar == "\"" || scalar == "\\"
-            shown += escapes ? scalar.escaped(asASCII: true) : String(scalar)
+        let escapes = { (scalar: Unicode.Scalar) in
+            scalar == "\"" || scalar == "\\" || (!(0x20..<0x7F).contains(scalar.value) && breaksLines(scalar))
         }
+        if text.utf8.count <= 200, !text.unicodeScalars.contains(where: escapes) { return "\"\(text)\"" }
+        let shown = text.unicodeScalars.prefix(200).map { escapes($0) ? $0.escaped(asASCII: true) : "\($0)" }.joined()
         return text.unicodeScalars.count > 200 ? "\"\(shown)…\" (\(text.utf8.count) bytes)" : "\"\(shown)\""
     }
 }
