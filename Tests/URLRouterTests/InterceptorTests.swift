@@ -120,6 +120,25 @@ struct InterceptorTests {
         #expect(router.outcomes("shop://old-admin", source: .external) == [.failure(.refused)])
     }
 
+    /// An internal-only route opened from outside is refused before any interceptor sees it: a
+    /// login gate that redirects to sign-in, with the URL to open next, would otherwise answer a
+    /// link from outside with success and carry the internal URL on.
+    @Test func anInternalOnlyRouteOpenedFromOutsideIsRefusedBeforeTheChain() throws {
+        let router = Router()
+        try router.registerObject("account://debug/reset", access: .internalOnly) { _ in "reset" }
+        try router.registerObject("account://login") { request in request.parameters["next"] }
+        let seen = Recorder<String>()
+        router.addInterceptor { open in
+            seen.record(open.url)
+            guard open.url.hasPrefix("account://login") == false else { return .proceed }
+            return .redirect("account://login?next=" + open.url)
+        }
+        #expect(router.outcomes("account://debug/reset", source: .external) == [.failure(.refused)])
+        #expect(seen.values.isEmpty)
+        #expect(router.outcomes("account://debug/reset") == [.value("account://debug/reset")])
+        #expect(seen.values == ["account://debug/reset", "account://login?next=account://debug/reset"])
+    }
+
     /// A decline passes the open to another route: the chain sees that route before it runs,
     /// so a gate that refuses a pattern is not passed by a handler of another pattern declining.
     /// When every route declined, the chain is not asked again: the open ends as `declined`.

@@ -132,7 +132,7 @@ private struct Scanner {
             guard let text = values[option] else { return nil }
             guard let seconds = Double(text), seconds > 0, seconds <= 3600 else {
                 throw UsageError(
-                    message: "\(option) wants seconds between 0 and 3600, got '\(text)'", topic: subcommand)
+                    message: "\(option) wants more than 0 and at most 3600 seconds, got '\(text)'", topic: subcommand)
             }
             return seconds
         }

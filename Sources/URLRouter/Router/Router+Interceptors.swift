@@ -1,4 +1,4 @@
-/// Sees an open before its access rules and handler, and lets it proceed, redirects or refuses it.
+/// Sees an open after its route's access rules, before its handler, and lets it proceed, redirects or refuses it.
 ///
 /// ```swift
 /// struct LoginGate: RouteInterceptor {

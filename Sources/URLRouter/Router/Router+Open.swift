@@ -93,7 +93,7 @@ extension Router {
         return RouteMatch(parameters: RouteParameters(url: url, table: table, offsets: raw.offsets))
     }
 
-    /// The open pipeline: scheme list, match, interceptors, access rules, handler, declines, observers.
+    /// The open pipeline: scheme list, match, access rules, interceptors, handler, declines, observers.
     @discardableResult
     func perform(
         _ url: String, source: RouteSource, userInfo: [String: any Sendable],
@@ -123,6 +123,9 @@ extension Router {
             let lookup = table.lookupTyped(current, excluding: excluded)
             if case .overLimit(let problem) = lookup {
                 return finish(.limitExceeded, error: .limitExceeded(current, problem))
+            }
+            if case .matched(let match) = lookup, let refusal = table.refusal(of: match, source: source) {
+                return finish(.refused, match: match, error: refusal)
             }
             if !table.hooks.interceptors.isEmpty {
                 let match: RouteMatch? = if case .matched(let match) = lookup { match } else { nil }
@@ -155,9 +158,6 @@ extension Router {
                     .declined,
                     error: RouteError(.declined, "Every route that matches \(RouteError.quoted(current)) declined it."))
             case .matched(let match):
-                if let refusal = table.refusal(of: match, source: source) {
-                    return finish(.refused, match: match, error: refusal)
-                }
                 let completion = respond.map { respond -> RouteRequest.Completion in
                     { [current] result in respond(RouteResponse(url: current, match: match, result: result)) }
                 }
