@@ -98,6 +98,7 @@ struct DaemonLifecycleTests {
         #expect(try reader.nextReply().ok)
         #expect(try daemon.stop(timeout: 15) == 0)
         #expect(!daemon.socketExists)
+        #expect(daemon.log.contains("writing replies to 1 client(s)"), "\(daemon.log.suffix(600))")
         #expect(daemon.log.contains("gave up on 1 client(s)"), "\(daemon.log.suffix(600))")
         reader.close()
         _ = writer.wait(timeout: .now() + 5)

@@ -129,6 +129,7 @@ struct OutputEncodingTests {
         "shop://" + String(repeating: "é", count: 294), "shop://?" + String(repeating: "k=v&", count: 100),
         String(repeating: "家", count: 299) + "\u{85}", "shop://item/\u{2028}FORGED\u{2029}x?q=\u{2028}",
         String(repeating: "家", count: 299) + "\u{2028}", "\u{2028}", "a\u{2027}\u{202A}b",
+        "shop://item/\u{202E}gpj.exe", "a\u{061C}b\u{200E}\u{200F}c\u{2066}\u{2069}\u{202F}\u{2065}", "\u{D8}\u{9C}",
     ]
 
     @Test(arguments: urls)
@@ -146,6 +147,12 @@ struct OutputEncodingTests {
     @Test func aCombiningMarkDoesNotHideAValue() {
         #expect(LogLine.redacted("shop://x?token=\u{301}secret") == "shop://x?token=<redacted>")
         #expect(LogLine.redacted("shop://x#\u{301}secret") == "shop://x#<redacted>")
+    }
+
+    /// A right-to-left override would make `exe.jpg` read as `gpj.exe` in a terminal.
+    @Test func bidirectionalControlsAreEscaped() {
+        #expect(LogLine.printable("shop://item/\u{202E}gpj.exe") == "shop://item/%E2%80%AEgpj.exe")
+        #expect(LogLine.redacted("shop://x/\u{2066}a\u{061C}?k=v") == "shop://x/%E2%81%A6a%D8%9C?k=<redacted>")
     }
 
     @Test func requestLogLine() {

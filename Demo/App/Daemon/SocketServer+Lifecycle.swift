@@ -137,6 +137,9 @@ extension SocketServer {
             client.readClosed = true
         }
         let inFlight = connections.values.reduce(0) { $0 + $1.slots.count }
-        log.note("\(signal): stopped accepting; finishing \(inFlight) request(s) in flight")
+        let unwritten = connections.values.filter { $0.hasPendingOutput && !$0.broken }.count
+        log.note(
+            "\(signal): stopped accepting; finishing \(inFlight) request(s) in flight"
+                + (unwritten > 0 ? ", writing replies to \(unwritten) client(s)" : ""))
     }
 }

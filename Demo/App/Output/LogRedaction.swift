@@ -26,8 +26,9 @@ enum LogRedaction {
     }
 
     /// Appends `text` with spaces, control characters (C0, DEL, C1), line and paragraph
-    /// separators and quotes percent-escaped (`%20`, `%22`, `%7F`, `%85`, `%E2%80%A8`), so it
-    /// stays one token, cut to ``maxScalars`` scalars followed by `…`.
+    /// separators, bidirectional controls and quotes percent-escaped (`%20`, `%22`, `%7F`,
+    /// `%85`, `%E2%80%A8`, `%E2%80%AE`), so it stays one token that reads as what it is, cut
+    /// to ``maxScalars`` scalars followed by `…`.
     static func appendPrintable(_ text: String, to output: inout [UInt8]) {
         var copy = text
         copy.withUTF8 { bytes in
@@ -46,7 +47,7 @@ enum LogRedaction {
         for (index, byte) in bytes.enumerated() {
             if byte <= 0x20 || byte == 0x22 || byte == 0x7F { return false }
             if byte == 0xC2, index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) { return false }
-            if isLineSeparator(bytes, at: index) { return false }
+            if invisibleControlLength(bytes, at: index) > 0 { return false }
             if byte & 0xC0 != 0x80 { scalars += 1 }
         }
         return scalars <= maxScalars
@@ -69,9 +70,9 @@ enum LogRedaction {
             } else if byte == 0xC2, index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) {
                 appendPercent(bytes[index + 1], to: &output)
                 index += 1
-            } else if isLineSeparator(bytes, at: index) {
-                for offset in 0..<3 { appendPercent(bytes[index + offset], to: &output) }
-                index += 2
+            } else if case let length = invisibleControlLength(bytes, at: index), length > 0 {
+                for offset in 0..<length { appendPercent(bytes[index + offset], to: &output) }
+                index += length - 1
             } else {
                 output.append(byte)
             }
@@ -79,9 +80,18 @@ enum LogRedaction {
         }
     }
 
-    /// Whether U+2028 or U+2029 (`E2 80 A8`, `E2 80 A9`), which some log viewers break lines at, starts at `index`.
-    private static func isLineSeparator(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
-        bytes[index] == 0xE2 && index + 2 < bytes.count && bytes[index + 1] == 0x80 && bytes[index + 2] & 0xFE == 0xA8
+    /// The UTF-8 length of the scalar at `index` if it is one a log viewer acts on unseen, else
+    /// 0: U+2028 and U+2029, which some viewers break lines at, and the bidirectional controls
+    /// (U+061C, U+200E–U+200F, U+202A–U+202E, U+2066–U+2069), which can make a logged URL
+    /// read as another.
+    private static func invisibleControlLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
+        guard index + 1 < bytes.count else { return 0 }
+        if bytes[index] == 0xD8 && bytes[index + 1] == 0x9C { return 2 }
+        guard bytes[index] == 0xE2, index + 2 < bytes.count else { return 0 }
+        switch (bytes[index + 1], bytes[index + 2]) {
+        case (0x80, 0x8E...0x8F), (0x80, 0xA8...0xAE), (0x81, 0xA6...0xA9): return 3
+        default: return 0
+        }
     }
 
     private static func appendPercent(_ value: UInt8, to output: inout [UInt8]) {

@@ -133,7 +133,7 @@ enum ReferenceOutput {
             switch scalar.value {
             case 0...0x20, 0x22, 0x7F, 0x80...0x9F:
                 output += "%" + (scalar.value < 16 ? "0" : "") + String(scalar.value, radix: 16, uppercase: true)
-            case 0x2028, 0x2029:
+            case 0x2028...0x202E, 0x061C, 0x200E, 0x200F, 0x2066...0x2069:
                 output += String(scalar).utf8.map { "%" + String($0, radix: 16, uppercase: true) }.joined()
             default:
                 output.unicodeScalars.append(scalar)
