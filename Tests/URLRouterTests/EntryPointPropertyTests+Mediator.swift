@@ -170,7 +170,10 @@ extension EntryPointPropertyTests {
                 let value = parameters[name]
                 #expect(value == dictionary[name], "\(label): [\(name.debugDescription)]")
                 #expect(parameters.int(name) == value.flatMap { Int($0) }, "\(label): int")
-                #expect(parameters.double(name)?.bitPattern == value.flatMap { Double($0) }?.bitPattern, "\(label)")
+                let double = value.flatMap { text in
+                    Double(text).flatMap { $0.isFinite && text.allSatisfy("0123456789+-.eE".contains) ? $0 : nil }
+                }
+                #expect(parameters.double(name)?.bitPattern == double?.bitPattern, "\(label)")
                 #expect(parameters.bool(name) == ["true": true, "1": true, "false": false, "0": false][value ?? "-"])
             }
             #expect(parameters.path.allSatisfy { dictionary[$0.key] == $0.value }, "\(label)")

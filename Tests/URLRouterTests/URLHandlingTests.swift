@@ -227,6 +227,10 @@ import URLRouter
         #expect(parameters.int("i") == 42)
         #expect(parameters.int("d") == nil)
         #expect(parameters.double("d") == 1.5)
+        for text in ["nan", "NaN", "inf", "-infinity", "1e999", "0x1p3", "snan"] {
+            let value = try #require(router.match("x://t?amount=\(text)")).parameters
+            #expect(value.double("amount") == nil, "\(text) is no finite number for a handler to compare")
+        }
         #expect(parameters.bool("b") == true)
         #expect(parameters.bool("o") == true)
         #expect(parameters.bool("z") == false)

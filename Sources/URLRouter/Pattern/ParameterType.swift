@@ -15,7 +15,7 @@ public struct RouteParameterType: Sendable {
 
     static let builtins: [RouteParameterType] = [
         RouteParameterType(name: "int", accepts: { isInt($0) }),
-        RouteParameterType(name: "double", accepts: { isDouble($0) }),
+        RouteParameterType(name: "double", accepts: { isDouble($0) && isFinite($0) }),
         RouteParameterType(name: "bool", accepts: { isBool($0) }),
         RouteParameterType(name: "uuid", accepts: { isUUID($0) }),
     ]
@@ -46,6 +46,13 @@ extension RouteParameterType {
             value = next
         }
         return true
+    }
+
+    /// Whether a value in `<double>`'s form is finite as a `Double` (`1e999` is not). Only one
+    /// with an exponent or of over 308 bytes can overflow, so only such a one is parsed.
+    static func isFinite(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count > 308 || bytes.contains(where: { $0 | 0x20 == UInt8(ascii: "e") }) else { return true }
+        return Double(String(decoding: bytes, as: UTF8.self))?.isFinite == true
     }
 
     /// `[+-]? (digits [. digits?] | . digits) ([eE] [+-]? digits)?`

@@ -26,8 +26,11 @@ public struct RouteParameters: Sendable, Sequence, CustomStringConvertible {
 
     /// The value as an `Int`, when it is one: `int("id")` is 42 for `id=42`, nil for `id=abc`.
     public func int(_ name: String) -> Int? { self[name].flatMap { Int($0) } }
-    /// The value as a `Double`, when it is one: `double("price")` is 9.5 for `price=9.5`.
-    public func double(_ name: String) -> Double? { self[name].flatMap { Double($0) } }
+    /// The value as a `Double`, when it is a finite one in `<double>`'s form: `double("price")`
+    /// is 9.5 for `price=9.5`, nil for `nan`, `inf`, `1e999` or `0x1p3`.
+    public func double(_ name: String) -> Double? {
+        self[name].flatMap { ParameterDecoder.scalar($0, as: Double.self) }
+    }
     /// The value as a `Bool`, from `true`/`1` or `false`/`0`: `bool("gift")` is true for `gift=1`.
     public func bool(_ name: String) -> Bool? {
         switch self[name] {

@@ -37,12 +37,9 @@ enum ParameterDecoder {
                 // Sign and digits, in range: what `<int>` accepts, for every width.
                 return integer.init(text, radix: 10) as? T
             // Finite only: a number too large for the type is no value, as it has no text to print.
-            case is Double.Type:
-                guard RouteParameterType.isDouble(bytes), let value = Double(text), value.isFinite else { return nil }
-                return value as? T
-            case is Float.Type:
-                guard RouteParameterType.isDouble(bytes), let value = Float(text), value.isFinite else { return nil }
-                return value as? T
+            case let float as any (BinaryFloatingPoint & LosslessStringConvertible).Type:
+                let value = RouteParameterType.isDouble(bytes) ? float.init(text) : nil
+                return value?.isFinite == true ? value as? T : nil
             default: return nil
             }
         }
@@ -50,7 +47,7 @@ enum ParameterDecoder {
 
     /// Whether `T` is one of the types ``scalar(_:as:)`` reads.
     static func isScalar<T>(_ type: T.Type) -> Bool {
-        type == String.self || type == Bool.self || type == UUID.self || type == Double.self || type == Float.self
+        type == String.self || type == Bool.self || type == UUID.self || type is any BinaryFloatingPoint.Type
             || type is any FixedWidthInteger.Type
     }
 }
