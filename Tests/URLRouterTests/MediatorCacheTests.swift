@@ -147,6 +147,22 @@ struct Rendezvous: MediatorTarget {
         #expect(CountedBare.inits.value - before == 2)
     }
 
+    /// A module taken out of `searchModules` is not reached through an instance cached before;
+    /// a registered target keeps its cached instance.
+    @Test func settingSearchModulesDropsCachedDiscoveredTargets() {
+        let mediator = Mediator(searchModules: ["URLRouterTests"])
+        mediator.register(CountedBare.self)
+        #expect(mediator.perform(target: "CacheDiscovered", action: "ping", cacheTarget: true) as? String == "pong")
+        mediator.perform(target: "CountedBare", action: "ping", cacheTarget: true)
+        let before = CountedBare.inits.value
+        mediator.searchModules = []
+        #expect(mediator.perform(target: "CacheDiscovered", action: "ping") == nil)
+        mediator.perform(target: "CountedBare", action: "ping", cacheTarget: true)
+        #expect(CountedBare.inits.value == before)
+        mediator.searchModules = ["URLRouterTests"]
+        #expect(mediator.perform(target: "CacheDiscovered", action: "ping") as? String == "pong")
+    }
+
     @Test func actionsOfACachedTargetRunConcurrently() {
         let mediator = Mediator()
         mediator.register(Rendezvous.self)

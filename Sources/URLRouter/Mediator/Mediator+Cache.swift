@@ -28,7 +28,9 @@ extension Mediator {
         if case .discover(let modules) = step {
             guard let found = Self.discover(target, in: modules) else { return nil }
             step = state.withLock { state in
-                if state.searchModules == modules { state.discovered[target] = found }
+                // Modules changed while this looked: what it found may be in one taken out.
+                guard state.searchModules == modules else { return Step.discover(modules: state.searchModules) }
+                state.discovered[target] = found
                 return Self.step(for: target, in: &state, type: found, cache: cache)
             }
         }

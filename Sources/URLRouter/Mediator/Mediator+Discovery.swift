@@ -4,7 +4,8 @@ extension Mediator {
     /// nothing in a call or a URL can add one.
     ///
     /// Declare discovered targets `public` (structs or final classes, not nested, not generic).
-    /// A debug build finds internal ones too, a release build may not.
+    /// A debug build finds internal ones too, a release build may not. Setting the modules
+    /// drops the cached instances of discovered targets, so a module taken out is not reached.
     ///
     /// ```swift
     /// mediator.searchModules = ["Shop", "Account"]
@@ -12,7 +13,14 @@ extension Mediator {
     /// ```
     public var searchModules: [String] {
         get { state.withLock { $0.searchModules } }
-        set { state.withLock { ($0.searchModules, $0.discovered) = (newValue, [:]) } }
+        set {
+            let dropped = state.withLock { state in
+                (state.searchModules, state.discovered) = (newValue, [:])
+                defer { state.cached = state.cached.filter { state.registered[$0.key] != nil } }
+                return state.cached
+            }
+            withExtendedLifetime(dropped) {}  // released here, after the lock: a deinit may call the mediator
+        }
     }
 
     /// The longest target name discovery looks up; longer names are simply not found.

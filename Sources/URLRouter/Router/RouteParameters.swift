@@ -1,7 +1,8 @@
 // No lexical lifetime, as for RouteMatch (see RouteMatch.swift).
 
 /// The parameters of a matched URL: path placeholders and query items, path first. Values are
-/// percent-decoded when read, not before.
+/// percent-decoded when read, not before. They hold the routes they were matched against: to
+/// keep them, keep `dictionary` (see <doc:Concurrency>).
 ///
 /// ```swift
 /// // pattern "shop://item/:id", URL "shop://item/42?ref=home&id=7"
