@@ -135,8 +135,8 @@ enum Help {
 
             Start-up: a second daemon on the same socket refuses to start (exit 4); a socket file
             left by a crashed daemon is taken over. SIGTERM or SIGINT: stop accepting, remove the
-            socket, answer the requests already received (up to \(SecondsFormat.text(limits.drainTimeout))), exit 0. A second signal
-            stops at once.
+            socket and release the lock (a new daemon may start), answer the requests already
+            received (up to \(SecondsFormat.text(limits.drainTimeout))), exit 0. A second signal stops at once.
 
             Lock file: PATH.lock, beside the socket, is what keeps a second daemon out (flock).
             It stays after every exit, clean or not: it is empty and mode 0600, the next daemon

@@ -50,15 +50,13 @@ struct ListeningSocket {
             tookOverStaleSocket: false, ownsPath: false)
     }
 
-    /// Stops accepting: closes the socket and removes its file, unless systemd owns it.
-    func stopListening() {
+    /// Stops accepting: closes the socket, removes its file unless systemd owns it, then
+    /// releases the lock, so that a new daemon may start on the path while this one drains.
+    mutating func stopListening() {
         close(fd)
         if ownsPath { unlink(path) }
-    }
-
-    /// Releases the lock, if there is one; called last, once the socket file is gone.
-    func releaseLock() {
         if lockFD >= 0 { close(lockFD) }
+        lockFD = -1
     }
 
     private static func acquireLock(_ lockPath: String, socketPath: String) throws(DaemonError) -> Int32 {

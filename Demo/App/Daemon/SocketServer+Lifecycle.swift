@@ -10,9 +10,9 @@ import Darwin
 extension SocketServer {
     /// Accepts every waiting client. Peers of another user are refused; past the connection
     /// limit a client gets a `busy` reply and is closed.
-    func acceptAll() {
+    func acceptAll(limit: Int = 64) {
         let now = MonotonicInstant.now()
-        for _ in 0..<64 {
+        for _ in 0..<limit {
             let fd = accept(listener.fd, nil, nil)
             if fd < 0 {
                 if errno == EINTR || errno == ECONNABORTED { continue }
@@ -124,16 +124,33 @@ extension SocketServer {
         }
     }
 
+    /// Moves what the client has already sent into its framer, room or not, up to 1 MiB (more
+    /// than a socket buffers, so a client that keeps writing cannot hold the drain here); the
+    /// lines are then answered as room allows.
+    private func readQueued(_ client: Connection) {
+        for _ in 0..<(1 << 20) / readBuffer.count where !client.broken {
+            let count = readBuffer.withUnsafeMutableBytes { recv(client.fd, $0.baseAddress, $0.count, 0) }
+            if count > 0 {
+                readBuffer.withUnsafeBytes { client.framer.append(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+            } else if count < 0 && errno == EINTR {
+                continue
+            } else {
+                break
+            }
+        }
+        if hasRoom(client) { handleBufferedLines(client) }
+    }
+
     /// Stops accepting and removes the socket file; reads what clients have already sent,
     /// then reads no more. The loop ends once every request received so far is answered and
     /// written, or when the drain timeout passes.
     private func beginDrain(after signal: String) {
-        acceptAll()
+        acceptAll(limit: .max)
         listening = false
         listener.stopListening()
         drainDeadline = MonotonicInstant.now().adding(seconds: configuration.drainTimeout)
         for client in connections.values where !client.readClosed {
-            readFrom(client)
+            readQueued(client)
             client.readClosed = true
         }
         let inFlight = connections.values.reduce(0) { $0 + $1.slots.count }

@@ -18,7 +18,7 @@ import Darwin
 /// are non-blocking and unsent replies are buffered. Each client's replies go out in the order
 /// of its requests.
 final class SocketServer {
-    let listener: ListeningSocket
+    var listener: ListeningSocket
     let service: any DeepLinkService
     let configuration: ServerConfiguration
     let signalFD: Int32
@@ -103,7 +103,6 @@ final class SocketServer {
         for client in connections.values { close(client.fd) }
         connections.removeAll()
         if listening { listener.stopListening() }
-        listener.releaseLock()
         log.note(listener.ownsPath ? "stopped; removed \(listener.path)" : "stopped; left \(listener.path) to systemd")
         log.flush()
         return status
