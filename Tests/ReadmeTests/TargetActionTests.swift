@@ -36,13 +36,13 @@ struct TargetActionTests {
             print(router.object(for: "shop://product/8") ?? "nil")
 
             mediator.remotePolicy = RemotePolicy(allowedSchemes: ["myapp"], allowedActions: ["Shop/itemView"])
-            mediator.perform(url: "myapp://Shop/itemView?id=9") { result in print(result) }
+            mediator.perform(url: "myapp://Shop/itemView?id=9") { result in print((try? result.get()) ?? "nil") }
         }
         #expect(printed == """
             ItemView(id: 42, referrer: nil)
             ItemView(id: 7, referrer: Optional("mail"))
             ItemView(id: 8, referrer: nil)
-            success(Optional(ReadmeTests.ItemView(id: 9, referrer: nil)))
+            ItemView(id: 9, referrer: nil)
 
             """)
     }
