@@ -159,4 +159,22 @@ struct TypedRoutesDocCommentTests {
         }
         #expect(values.first as? ShopItemView == ShopItemView(id: 42))
     }
+
+    /// The typed bridge in a batch: all or nothing with the module's other routes.
+    @Test func bridgingATypedRequestInABatch() throws {
+        let mediator = ShopModule.mediator()
+        let router = Router()
+        try router.update { routes in
+            try routes.register("shop://item/:id<int>/view", request: ShopItemView.Request.self, on: mediator)
+        }
+        #expect(router.object(for: "shop://item/42/view?ref=home") as? ShopItemView == ShopItemView(id: 42))
+        #expect(router.object(for: "shop://item/x/view") == nil)
+        #expect(throws: RouteError.self) {
+            try router.update { routes in
+                try routes.register("shop://new/:id<int>", request: ShopItemView.Request.self, on: mediator)
+                try routes.register("shop://item/:id<int>/view", request: ShopItemView.Request.self, on: mediator)
+            }
+        }
+        #expect(router.match("shop://new/1") == nil, "the rejected batch applied nothing")
+    }
 }

@@ -51,15 +51,43 @@ extension Router {
         _ pattern: String, request: Request.Type, on mediator: Mediator = .shared,
         priority: Int = 0, access: RouteAccess = .public, replacing: Bool = false
     ) throws(RouteError) {
-        let (handler, check) = Self.bridge(target: Request.target, action: Request.action, on: mediator) {
-            routeRequest in
-            guard let request = Self.decode(Request.self, declining: routeRequest) else { return nil }
+        let (handler, check) = Self.bridge(Request.self, on: mediator)
+        try addTyped(
+            Request.self, pattern: pattern, priority: priority, access: access, replacing: replacing,
+            handler: handler, externalCheck: check)
+    }
+
+    /// The handler and external check of a route bridged to `Request`: a URL whose values do
+    /// not decode is declined.
+    static func bridge<Request: MediatorRequest>(
+        _: Request.Type, on mediator: Mediator
+    ) -> (Route.Handler, Route.ExternalCheck) {
+        bridge(target: Request.target, action: Request.action, on: mediator) { routeRequest in
+            guard let request = decode(Request.self, declining: routeRequest) else { return nil }
             var params = routeRequest.mergedParameters
             params[Mediator.typedRequestKey] = request
             return params
         }
-        try addTyped(
-            Request.self, pattern: pattern, priority: priority, access: access, replacing: replacing,
-            handler: handler, externalCheck: check)
+    }
+}
+
+extension RouteBatch {
+    /// Routes `pattern` to the target-action `Request` names in the batch, as
+    /// ``Router/register(_:request:on:priority:access:replacing:)``.
+    ///
+    /// ```swift
+    /// try router.update { routes in
+    ///     try routes.register("shop://item/:id<int>/view", request: ShopItemView.Request.self, on: mediator)
+    /// }
+    /// ```
+    public mutating func register<Request: MediatorRequest>(
+        _ pattern: String, request: Request.Type, on mediator: Mediator = .shared,
+        priority: Int = 0, access: RouteAccess = .public, replacing: Bool = false
+    ) throws(RouteError) {
+        let (handler, check) = Router.bridge(Request.self, on: mediator)
+        try draft.addTyped(
+            TypedRouteCheck(Request.self, pattern: pattern, limits: options.limits), pattern: pattern,
+            priority: priority, access: access, replacing: replacing, handler: handler, externalCheck: check,
+            options: options)
     }
 }
