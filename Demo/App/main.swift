@@ -1,5 +1,14 @@
 import Foundation
 
+// `CommandLine.arguments` turns bytes that are not UTF-8 into U+FFFD, so `send` and `open`
+// would route another link than the one given: such an argument is a usage error instead.
+if let index = (1..<Int(CommandLine.argc)).first(where: { index in
+    CommandLine.unsafeArgv[index].map { String(validatingCString: $0) == nil } ?? false
+}) {
+    printError("deeplink: argument \(index) is not valid UTF-8; percent-encode its other bytes (0xFF as %FF)")
+    exit(ExitCode.usage.rawValue)
+}
+
 // Run the one command against the app's routing (built on demand) and exit with its status.
 let status = DeepLinkCLI.run(
     Array(CommandLine.arguments.dropFirst()),

@@ -139,6 +139,20 @@ struct SendCommandTests {
         #expect(try ReplyLine(result.stdout.trimmingCharacters(in: .newlines)).error == "line_too_long")
     }
 
+    /// Swift would hand the command `shop://item/4\u{FFFD}2`, another link, which the shop's
+    /// fallback takes; a byte that is not UTF-8 is refused before anything is routed or sent.
+    @Test(arguments: ["send", "open"])
+    func anArgumentThatIsNotUTF8IsAUsageError(_ command: String) throws {
+        let daemon = try RunningDaemon()
+        let script = #"exec "$0" "$1" --json --socket "$2" -- "$(printf 'shop://item/4\3772')""#
+        let result = try DeepLinkBinary.run(
+            ["-c", script, DeepLinkBinary.path, command, daemon.socketPath], executable: "/bin/sh")
+        #expect(result.status == 2, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("argument 6 is not valid UTF-8"), "\(result.stderr)")
+        #expect(!daemon.log.contains("url="), "no URL was sent to the daemon")
+    }
+
     @Test func urlStartingWithADashPassesAfterTheDoubleDash() throws {
         let daemon = try RunningDaemon()
         let result = try daemon.send(["--json", "--", "-shop://x"])

@@ -18,8 +18,9 @@ enum Help {
           0  routed (a handler ran), the daemon answered, or the command succeeded
           1  not routed: no route matched, the route or scheme was refused, or the request was bad
              (send: also a URL that cannot be one request line)
-          2  usage error: unknown subcommand or option, missing or extra argument, a
-             relative DEEPLINK_SOCKET, or (send) a socket path too long for a Unix socket
+          2  usage error: unknown subcommand or option, missing or extra argument, an argument
+             that is not UTF-8, a relative DEEPLINK_SOCKET, or (send) a socket path too long for
+             a Unix socket
           3  send: daemon not reachable (no socket, nobody listening, no answer in time,
              or busy with its most clients); the link was not delivered
           4  serve: another daemon is already listening on the socket
@@ -184,8 +185,8 @@ enum Help {
              one with control characters, or one longer than \(SendCommand.maxURLLength) bytes; such a
              URL is not sent, and --json prints the reply the daemon would give
              ({"ok":false,"error":"bad_request"|"line_too_long",…})
-          2  usage error (missing URL, unknown option, relative DEEPLINK_SOCKET, a socket
-             path too long for a Unix socket)
+          2  usage error (missing URL, unknown option, an argument that is not UTF-8, relative
+             DEEPLINK_SOCKET, a socket path too long for a Unix socket)
           3  daemon not reachable: no socket, nobody listening, no answer in time, or a
              busy reply (the daemon serves its most clients; --json prints it); the link
              was not delivered
