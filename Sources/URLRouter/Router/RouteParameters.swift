@@ -33,13 +33,7 @@ public struct RouteParameters: Sendable, Sequence, CustomStringConvertible {
         self[name].flatMap { ParameterDecoder.scalar($0, as: Double.self) }
     }
     /// The value as a `Bool`, from `true`/`1` or `false`/`0`: `bool("gift")` is true for `gift=1`.
-    public func bool(_ name: String) -> Bool? {
-        switch self[name] {
-        case "true", "1": return true
-        case "false", "0": return false
-        default: return nil
-        }
-    }
+    public func bool(_ name: String) -> Bool? { self[name].flatMap { ParameterDecoder.scalar($0, as: Bool.self) } }
 
     /// The path placeholders alone, by name: `["id": "42"]` for `shop://item/:id` and `shop://item/42?ref=home`.
     public var path: [String: String] { overlayingPath([:]) }
