@@ -86,12 +86,8 @@ private struct Evaluated {
     private init?(route: Int32, priority: Int, text: String, table: RouteTable, url: ParsedURL) {
         let limits = Router.Limits(maxSegments: 256, maxPatternLength: .max)  // the most a router takes
         guard let pattern = try? RoutePattern(text, knownTypes: { _ in true }, limits: limits) else { return nil }
-        switch (pattern.scheme, pattern.isFallback) {
-        case (nil, _): tier = 1
-        case (url.scheme, false) where url.scheme != nil: tier = 0
-        case (url.scheme, true) where url.scheme != nil: tier = 2
-        default: return nil
-        }
+        guard pattern.scheme == nil || pattern.scheme == url.scheme else { return nil }
+        tier = pattern.scheme == nil ? 1 : pattern.isFallback ? 2 : 0
         self.route = route
         self.shown = text
         self.priority = priority
