@@ -85,8 +85,7 @@ extension Router {
     private func checkRoundTrip(
         _ url: String, pattern: String, types: [RouteParameterType], path: [String: String], wildcard: [String]
     ) throws(RouteError) {
-        var alone = RouterState()
-        alone.trie.types = types
+        var alone = RouterState(trie: Trie(types: types))
         try alone.add(
             pattern, priority: 0, access: .public, replacing: false, handler: .action { _ in }, options: options)
         let quoted = RouteError.quoted
