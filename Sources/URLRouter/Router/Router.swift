@@ -81,12 +81,11 @@ public final class Router: Sendable {
 
     /// The published snapshot, built now if the last change left none (see ``mutate(_:)``).
     private func publishedTable() -> RouteTable {
-        if let table = published.withLock({ published -> RouteTable? in
+        let table = published.withLock { published -> RouteTable? in
             published.taken = true
             return published.table
-        }) {
-            return table
         }
+        if let table { return table }
         return state.withLock { state in
             published.withLock { published in
                 published.taken = true
