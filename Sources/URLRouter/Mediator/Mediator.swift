@@ -132,9 +132,7 @@ public final class Mediator: Sendable {
         let actions = instance.actions
         if let body = actions[action] { return Self.result(of: body(params)) }
         if let fallback = actions[Self.notFoundAction] {
-            var params = params
-            params[Self.missingActionKey] = action
-            return Self.result(of: fallback(params))
+            return Self.result(of: fallback(params.merging([Self.missingActionKey: action]) { $1 }))
         }
         noTargetHandler?(target, action, params)
         return .failure(.mediatorActionNotFound(target: target, action: action))
