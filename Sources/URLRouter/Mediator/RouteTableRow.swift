@@ -78,9 +78,8 @@ public struct RouteTableRow: Sendable, Hashable {
     public static func parse(_ json: Data) throws(RouteTableError) -> [RouteTableRow] {
         let root = try JSONReader.read([UInt8](json))
         guard case .array(let elements) = root.value else {
-            throw RouteTableError(issues: [
-                .init(row: nil, line: root.line, message: "a route table is a JSON array of rows, found \(root.kind)")
-            ])
+            let message = "a route table is a JSON array of rows, found \(root.kind)"
+            throw RouteTableError(issues: [.init(row: nil, line: root.line, message: message)])
         }
         var rows: [RouteTableRow] = []
         var issues: [RouteTableError.Issue] = []
