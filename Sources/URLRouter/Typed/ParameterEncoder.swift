@@ -23,19 +23,20 @@ enum ParameterEncoder {
         } catch { throw RouteError(.invalidParameter, "\(type(of: value)) cannot be written as parameters: \(error)") }
         return sink.fields
     }
-
-    /// The text of a scalar, or nil when `value` is not one.
-    static func text(_ value: some Encodable, field: String) throws -> String? {
-        if let number = value as? any BinaryFloatingPoint, !number.isFinite {
-            throw FieldFailure(field: field, value: "\(number)", expected: "finite \(type(of: value))")
-        }
-        return DictionaryValues.text(value)
-    }
 }
 
 /// Where the writer collects the fields. A class: nested writers append to one list.
 private final class FieldSink {
     var fields: [(name: String, values: [String])] = []
+
+    /// Writes `value` into `field`: a scalar as its text, anything else as it encodes itself.
+    func write(_ value: some Encodable, field: String) throws {
+        if let number = value as? any BinaryFloatingPoint, !number.isFinite {
+            throw FieldFailure(field: field, value: "\(number)", expected: "finite \(type(of: value))")
+        }
+        if let text = DictionaryValues.text(value) { return append(field, text) }
+        try value.encode(to: FieldWriter(sink: self, name: field))
+    }
 
     func append(_ name: String, _ text: String) {
         if let index = fields.lastIndex(where: { $0.name == name }) {
@@ -67,8 +68,7 @@ private struct FieldWriter: Encoder, SingleValueEncodingContainer, UnkeyedEncodi
 
     mutating func encode<T: Encodable>(_ value: T) throws {
         count += 1
-        if let text = try ParameterEncoder.text(value, field: name ?? "") { return sink.append(name ?? "", text) }
-        try value.encode(to: FieldWriter(sink: sink, name: name ?? ""))
+        try sink.write(value, field: name ?? "")
     }
 
     mutating func nestedContainer<Key: CodingKey>(keyedBy keyType: Key.Type) -> KeyedEncodingContainer<Key> {
@@ -89,9 +89,7 @@ private struct FieldsWriter<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         if let nested { throw UnsupportedField(field: nested, type: "a nested record") }
-        let field = key.stringValue
-        if let text = try ParameterEncoder.text(value, field: field) { return sink.append(field, text) }
-        try value.encode(to: FieldWriter(sink: sink, name: field))
+        try sink.write(value, field: key.stringValue)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
