@@ -76,12 +76,7 @@ private struct FieldsContainer<Key: CodingKey, Values: ParameterValues>: KeyedDe
     func contains(_ key: Key) -> Bool { values.last(key.stringValue) != nil }
     func decodeNil(forKey key: Key) throws -> Bool { values.last(key.stringValue) == nil }
 
-    func decode(_ type: String.Type, forKey key: Key) throws -> String {
-        guard let text = values.last(key.stringValue) else {
-            throw FieldFailure(field: key.stringValue, value: nil, expected: "String")
-        }
-        return text
-    }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try scalar(type, key) }
     /// `Int`, the usual field, without the generic path's type lookups (half a typed match).
     func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
         let name = key.stringValue
