@@ -37,10 +37,8 @@ extension Mediator {
         switch step {
         case .cached(let slot):
             return slot.withLock { slot in
-                if let instance = slot.instance { return instance }
-                let made = slot.type.init()
-                slot.instance = made
-                return made
+                if slot.instance == nil { slot.instance = slot.type.init() }
+                return slot.instance
             }
         case .create(let type): return type.init()
         case .discover: return nil
