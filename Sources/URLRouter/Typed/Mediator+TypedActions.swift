@@ -64,9 +64,7 @@ extension Router {
     ) -> (Route.Handler, Route.ExternalCheck) {
         bridge(target: Request.target, action: Request.action, on: mediator) { routeRequest in
             guard let request = decode(Request.self, declining: routeRequest) else { return nil }
-            var params = routeRequest.mergedParameters
-            params[Mediator.typedRequestKey] = request
-            return params
+            return routeRequest.mergedParameters.merging([Mediator.typedRequestKey: request]) { $1 }
         }
     }
 }
