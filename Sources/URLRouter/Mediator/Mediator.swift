@@ -61,9 +61,7 @@ public final class Mediator: Sendable {
     /// ```swift
     /// let mediator = Mediator(searchModules: ["Shop", "Account"])
     /// ```
-    public init(searchModules: [String] = []) {
-        state = Locked(State(searchModules: searchModules))
-    }
+    public init(searchModules: [String] = []) { state = Locked(State(searchModules: searchModules)) }
 
     /// Registers a target type under its ``MediatorTarget/targetName``, replacing an earlier
     /// registration of that name and dropping its cached instance.

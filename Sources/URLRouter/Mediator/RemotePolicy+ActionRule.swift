@@ -57,8 +57,6 @@ extension RemotePolicy {
         /// ```swift
         /// RemotePolicy.ActionRule(action: "itemView", target: "Shop").description   // "Shop/itemView"
         /// ```
-        public var description: String {
-            target.map { "\($0)/\(action)" } ?? action
-        }
+        public var description: String { target.map { "\($0)/\(action)" } ?? action }
     }
 }

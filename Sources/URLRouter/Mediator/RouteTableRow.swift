@@ -237,7 +237,5 @@ public struct RouteTableError: Error, Sendable, Equatable, CustomStringConvertib
     /// ```swift
     /// RouteTableError(issues: [.init(row: nil, line: 1, message: "the file is empty")])
     /// ```
-    public init(issues: [Issue]) {
-        self.issues = issues
-    }
+    public init(issues: [Issue]) { self.issues = issues }
 }
