@@ -94,10 +94,8 @@ extension Trie {
         attach(leafID, at: endpoint)
     }
 
-    /// Detaches the leaf at `endpoint`; nodes stay, so routes below it are untouched.
-    mutating func removeLeaf(at endpoint: Endpoint) {
-        let leafID = leaf(at: endpoint)
-        guard leafID >= 0 else { return }
+    /// Detaches `leafID`, the leaf at `endpoint`; nodes stay, so routes below it are untouched.
+    mutating func removeLeaf(_ leafID: Int32, at endpoint: Endpoint) {
         leaves[Int(leafID)].route = -1
         leaves[Int(leafID)].pattern = ""
         handlers[Int(leafID)] = Route.Handler.removed

@@ -151,7 +151,7 @@ struct RouterState: Sendable {
                     case let leaf = trie.leaf(at: endpoint), leaf >= 0, trie.leaves[Int(leaf)].route == id
                 {
                     released.append(trie.handlers[Int(leaf)])
-                    trie.removeLeaf(at: endpoint)
+                    trie.removeLeaf(leaf, at: endpoint)
                 }
             }
         }
