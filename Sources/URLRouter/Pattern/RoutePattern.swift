@@ -41,13 +41,12 @@ struct RoutePattern: Sendable {
             )
         }
         var utf8 = text
-        let parsed = utf8.withUTF8 { bytes in
+        self.text = text
+        (scheme, hasAuthority, isFallback, expansions) = try utf8.withUTF8 { bytes in
             Result { () throws(RouteError) in
                 try Parser(text: text, limits: limits).parse(bytes, knownTypes: knownTypes)
             }
-        }
-        self.text = text
-        (scheme, hasAuthority, isFallback, expansions) = try parsed.get()
+        }.get()
     }
 }
 
