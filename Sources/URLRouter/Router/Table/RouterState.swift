@@ -124,17 +124,15 @@ struct RouterState: Sendable {
     mutating func remove(_ text: String, origins: [LinkOrigin] = [], options: Router.Options) -> Bool {
         guard let (patterns, origins) = try? parse(text, origins: origins, options: options) else { return false }
         var owner: Int32?
-        var leafCount = 0
         for pattern in patterns {
             for segments in pattern.expansions {
                 let route = self.owner(of: pattern, segments, options: options)
                 guard route >= 0, owner == nil || owner == route else { return false }
                 owner = route
-                leafCount += 1
             }
         }
-        guard let owner, case let route = routes.live(owner), route.leafCount == Int32(leafCount),
-            Set(route.origins) == Set(origins)
+        guard let owner, case let route = routes.live(owner), Set(route.origins) == Set(origins),
+            route.leafCount == patterns.reduce(0, { $0 + Int32($1.expansions.count) })
         else { return false }
         remove(route: owner, options: options)
         compactIfSparse(options: options)
