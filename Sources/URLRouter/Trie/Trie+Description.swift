@@ -18,9 +18,7 @@ extension Trie {
         for slot in literals.slots where slot.count != 0 {
             children[slot.parent, default: []].append((literals.key(of: slot, arena: bytes), slot.node))
         }
-        func sortedLiterals(_ node: Node) -> [(key: [UInt8], child: Node)] {
-            (children[node.number] ?? []).sorted { $0.key.lexicographicallyPrecedes($1.key) }
-        }
+        children = children.mapValues { siblings in siblings.sorted { $0.key.lexicographicallyPrecedes($1.key) } }
         /// The line of `text` (with the route of `leafID`, if live) and the lines `below` it;
         /// nothing when neither leads to a registered route.
         func entry(_ text: String, _ depth: Int, leaf leafID: Int32, below: [String] = []) -> [String] {
@@ -32,7 +30,7 @@ extension Trie {
         }
         func walk(_ node: Node, _ depth: Int) -> [String] {
             var lines: [String] = []
-            for (key, child) in sortedLiterals(node) {
+            for (key, child) in children[node.number] ?? [] {
                 lines += entry(
                     URLEncoding.encode(key, allowed: .pathSegment), depth, leaf: child.leaf,
                     below: walk(child, depth + 1))
@@ -46,7 +44,7 @@ extension Trie {
             return lines + entry("**", depth, leaf: node.catchAllLeaf)
         }
         var lines: [String] = []
-        for (scheme, root) in sortedLiterals(roots[Int(Self.schemesRoot)]) {
+        for (scheme, root) in children[Self.schemesRoot] ?? [] {
             let below = walk(root, 1) + entry("(fallback)", 1, leaf: fallbackLeaf(ofScheme: root.number))
             lines += entry("\(String(decoding: scheme, as: UTF8.self))://", 0, leaf: root.leaf, below: below)
         }
