@@ -43,9 +43,8 @@ public final class Router: Sendable {
     /// ```
     public init(options: Options = Options()) {
         self.options = options
-        let state = RouterState()
-        self.published = Locked(PublishedTable(table: state.freeze(options: options)))
-        self.state = Locked(state)
+        self.state = Locked(RouterState())
+        self.published = Locked(PublishedTable())  // built by the first reader, as after a change none read
     }
 
     deinit {
