@@ -59,13 +59,9 @@ struct RouterState: Sendable {
         let checkedFirst = leafCount > 1 || replacing
         if checkedFirst {
             var replaced: [Int32] = []
-            for pattern in patterns {
-                for segments in pattern.expansions {
-                    let route = owner(of: pattern, segments, options: options)
-                    guard route >= 0 else { continue }
-                    guard replacing else { throw conflict(text, with: route) }
-                    if !replaced.contains(route) { replaced.append(route) }
-                }
+            for route in owners(of: patterns, options: options) where route >= 0 {
+                guard replacing else { throw conflict(text, with: route) }
+                if !replaced.contains(route) { replaced.append(route) }
             }
             guard liveRoutes - replaced.count < options.limits.maxRoutes else { throw tooMany(text, options: options) }
             // Rebuilt once all are gone: a rebuild renumbers routes, and `replaced` holds numbers.
@@ -119,20 +115,18 @@ struct RouterState: Sendable {
         return trie.leaves[Int(leaf)].route
     }
 
+    /// ``owner(of:_:options:)`` of each expansion of each of `patterns`, in order.
+    mutating func owners(of patterns: [RoutePattern], options: Router.Options) -> [Int32] {
+        patterns.flatMap { pattern in pattern.expansions.map { owner(of: pattern, $0, options: options) } }
+    }
+
     /// Removes the route registered with `text` and `origins` (or a pattern of the same shape,
     /// expansion for expansion, with the same origins in any order). Routes below it stay.
     mutating func remove(_ text: String, origins: [LinkOrigin] = [], options: Router.Options) -> Bool {
         guard let (patterns, origins) = try? parse(text, origins: origins, options: options) else { return false }
-        var owner: Int32?
-        for pattern in patterns {
-            for segments in pattern.expansions {
-                let route = self.owner(of: pattern, segments, options: options)
-                guard route >= 0, owner == nil || owner == route else { return false }
-                owner = route
-            }
-        }
-        guard let owner, case let route = routes.live(owner), Set(route.origins) == Set(origins),
-            route.leafCount == patterns.reduce(0, { $0 + Int32($1.expansions.count) })
+        let owners = self.owners(of: patterns, options: options)
+        guard let owner = owners.first, owner >= 0, owners.allSatisfy({ $0 == owner }),
+            case let route = routes.live(owner), Set(route.origins) == Set(origins), route.leafCount == owners.count
         else { return false }
         remove(route: owner, options: options)
         compactIfSparse(options: options)
