@@ -37,9 +37,7 @@ public final class RouteRequest: Sendable {
         self.completion = completion
     }
 
-    deinit {
-        if let completion = takeCompletion() { completion(.success(nil)) }
-    }
+    deinit { takeCompletion()?(.success(nil)) }
 
     /// The URL as opened: `shop://item/42?ref=home`.
     public var url: String { match.url }
@@ -70,18 +68,14 @@ public final class RouteRequest: Sendable {
     /// ```swift
     /// request.complete(ItemView(id: 42))   // the opener's completion gets .success(ItemView(id: 42))
     /// ```
-    public func complete(_ value: Any?) {
-        if let completion = takeCompletion() { completion(.success(value)) }
-    }
+    public func complete(_ value: Any?) { takeCompletion()?(.success(value)) }
 
     /// Completes the request with a failure instead of a value. Only the first call counts.
     ///
     /// ```swift
     /// request.fail(RouteError(.refused, "Out of stock"))
     /// ```
-    public func fail(_ error: RouteError) {
-        if let completion = takeCompletion() { completion(.failure(error)) }
-    }
+    public func fail(_ error: RouteError) { takeCompletion()?(.failure(error)) }
 
     /// Passes the request on to the next-best matching route, as if this route had not matched.
     /// Call it before the handler returns; later calls, and calls after `complete`, are ignored.
