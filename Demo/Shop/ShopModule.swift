@@ -1,4 +1,4 @@
-import Synchronization
+import Foundation
 import URLRouter
 
 /// The Shop demo module: items, categories, a cart and a checkout, under `shop://`.
@@ -84,29 +84,34 @@ public enum ShopModule {
 }
 
 /// The cart, shared by every caller in the process (the daemon keeps it between requests).
-final class Cart: Sendable {
+///
+/// `@unchecked Sendable`: `ids` is only read and written under `lock`. An `NSLock`, not a
+/// `Synchronization.Mutex`, whose Linux futexes ThreadSanitizer does not model.
+final class Cart: @unchecked Sendable {
     static let shared = Cart()
 
-    private let ids = Mutex<[Int]>([])
+    private let lock = NSLock()
+    private var ids: [Int] = []
 
-    var items: [Int] { ids.withLock { $0 } }
+    var items: [Int] { lock.withLock { ids } }
 
     /// The most items a cart holds: links from outside may add, and a reply lists every item.
     static let capacity = 100
 
     /// Adds `id`; returns the new count, or nil when the cart is full.
     func add(_ id: Int) -> Int? {
-        ids.withLock {
-            guard $0.count < Self.capacity else { return nil }
-            $0.append(id)
-            return $0.count
+        lock.withLock {
+            guard ids.count < Self.capacity else { return nil }
+            ids.append(id)
+            return ids.count
         }
     }
 
     /// Empties the cart; returns how many items it held.
     func clear() -> Int {
-        ids.withLock {
-            let count = $0.count; $0.removeAll(); return count
+        lock.withLock {
+            defer { ids.removeAll() }
+            return ids.count
         }
     }
 }

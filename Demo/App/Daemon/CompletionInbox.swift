@@ -1,5 +1,3 @@
-import Synchronization
-
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -23,7 +21,7 @@ struct Completion: Sendable {
 /// Hands late replies from other threads to the event loop: appended under a lock, then one
 /// byte on a wake-up pipe makes `poll` return.
 final class CompletionInbox: Sendable {
-    private let pending = Mutex<[Completion]>([])
+    private let pending = LockedValue<[Completion]>([])
     private let wakeRead: Int32
     private let wakeWrite: Int32
 
@@ -85,7 +83,7 @@ final class ReplyHandoff: Sendable {
         case returned
     }
 
-    private let state = Mutex<State>(.routing)
+    private let state = LockedValue<State>(.routing)
 
     /// Keeps `reply` for the loop if `open` has not returned yet; false once it has.
     func keep(_ reply: Reply) -> Bool {

@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// Where a URL came from. External URLs (everything the daemon receives, and `open --external`)
 /// may not reach internal-only routes or `native…` actions, and their scheme must be on the
@@ -54,7 +53,7 @@ extension DeepLinkService {
 
 /// A one-shot slot a reply is put into from any thread and waited for on another.
 final class ReplyBox: Sendable {
-    private let value = Mutex<Reply?>(nil)
+    private let value = LockedValue<Reply?>(nil)
     private let filled = DispatchSemaphore(value: 0)
 
     /// Stores `reply` unless one is already there.

@@ -1,13 +1,16 @@
 import Foundation
-import Synchronization
 import Testing
 
 /// Failures collected from client threads.
-final class FailureLog: Sendable {
-    private let entries = Mutex<[String]>([])
+///
+/// `@unchecked Sendable`: `entries` is only touched under `lock`, an `NSLock` because
+/// ThreadSanitizer does not model `Synchronization.Mutex`'s Linux futexes.
+final class FailureLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var entries: [String] = []
 
-    func add(_ message: String) { entries.withLock { $0.append(message) } }
-    var messages: [String] { entries.withLock { $0 } }
+    func add(_ message: String) { lock.withLock { entries.append(message) } }
+    var messages: [String] { lock.withLock { entries } }
 }
 
 /// Runs `count` clients at once, each on its own thread with its own connection to the daemon
