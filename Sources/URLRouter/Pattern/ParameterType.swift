@@ -10,7 +10,8 @@
 public struct RouteParameterType: Sendable {
     /// The name used between `<` and `>` in patterns.
     public let name: String
-    /// Whether the decoded bytes are a value of this type. Allocation-free for the built-ins.
+    /// Whether the decoded bytes are a value of this type. The built-ins allocate only to parse a
+    /// long `<double>` value that could overflow (``isFinite(_:)``).
     let accepts: @Sendable (UnsafeBufferPointer<UInt8>) -> Bool
 
     static let builtins: [RouteParameterType] = [
