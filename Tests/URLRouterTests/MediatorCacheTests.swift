@@ -29,6 +29,12 @@ public struct Target_CacheDiscovered: MediatorTarget {
     public var actions: [String: MediatorAction] { ["ping": { _ in "pong" }] }
 }
 
+/// Found by discovery and made at once, for calls made by the thousand.
+public struct Target_Uncached: MediatorTarget {
+    public init() {}
+    public var actions: [String: MediatorAction] { ["ping": { _ in "pong" }] }
+}
+
 final class Counted: MediatorTarget {
     static let inits = InitCounter()
     static var targetName: String { "Counted" }
@@ -161,6 +167,38 @@ struct Rendezvous: MediatorTarget {
         #expect(CountedBare.inits.value == before)
         mediator.searchModules = ["URLRouterTests"]
         #expect(mediator.perform(target: "CacheDiscovered", action: "ping") as? String == "pong")
+    }
+
+    /// Setting the modules they are already is no change: a cached discovered target stays.
+    @Test func settingTheSameSearchModulesKeepsCachedTargets() {
+        let mediator = Mediator(searchModules: ["URLRouterTests"])
+        mediator.perform(target: "CacheDiscovered", action: "ping", cacheTarget: true)
+        let before = Target_CacheDiscovered.inits.value
+        mediator.searchModules = mediator.searchModules
+        mediator.perform(target: "CacheDiscovered", action: "ping")
+        #expect(Target_CacheDiscovered.inits.value == before)
+    }
+
+    /// A call whose lookup overlaps a change of the modules looks again in the new ones.
+    @Test func aLookupRacingAModulesChangeFindsATargetEveryListHolds() {
+        let mediator = Mediator(searchModules: ["URLRouterTests"])
+        let stop = Atomic(false)
+        let failures = Atomic(0)
+        DispatchQueue.concurrentPerform(iterations: 2) { worker in
+            if worker == 0 {
+                var flip = false
+                while !stop.load(ordering: .relaxed) {
+                    mediator.searchModules = flip ? ["URLRouterTests"] : ["URLRouterTests", "Elsewhere"]
+                    flip.toggle()
+                }
+            } else {
+                for _ in 0..<5_000 where mediator.perform(target: "Uncached", action: "ping") as? String != "pong" {
+                    failures.add(1, ordering: .relaxed)
+                }
+                stop.store(true, ordering: .relaxed)
+            }
+        }
+        #expect(failures.load(ordering: .relaxed) == 0)
     }
 
     @Test func actionsOfACachedTargetRunConcurrently() {

@@ -30,8 +30,24 @@ struct EveryType: URLRoute, Equatable {
     var small: UInt8?
 }
 
+/// A field whose type is not a scalar of the decoder's own but decodes itself (through a `Double`).
+struct ZoomRoute: URLRoute {
+    static let pattern = "x://zoom/:level"
+    var level: CGFloat
+    var scale: Float16?
+}
+
 @Suite("Typed routes")
 struct TypedRouteTests {
+    @Test func aFloatingPointTypeThatDecodesItselfDecodes() throws {
+        let router = Router()
+        try router.registerObject(ZoomRoute.self) { route, _ in route.level }
+        #expect(router.match("x://zoom/1.5?scale=2", as: ZoomRoute.self)?.level == 1.5)
+        #expect(router.match("x://zoom/1.5?scale=2", as: ZoomRoute.self)?.scale == 2)
+        #expect(router.object(for: "x://zoom/1.5") as? CGFloat == 1.5)
+        #expect(router.match("x://zoom/1e999", as: ZoomRoute.self) == nil)
+    }
+
     @Test func registersMatchesAndPrints() throws {
         let router = Router()
         let seen = Recorder<String>()

@@ -25,10 +25,10 @@ extension Mediator {
     /// from the registered type, else from a discovered `Target_<name>`.
     func instance(of target: String, cache: Bool) -> (any MediatorTarget)? {
         var step = state.withLock { Self.step(for: target, in: &$0, type: nil, cache: cache) }
-        if case .discover(let modules) = step {
+        // Looked up again when the modules changed meanwhile.
+        while case .discover(let modules) = step {
             guard let found = Self.discover(target, in: modules) else { return nil }
             step = state.withLock { state in
-                // Modules changed while this looked: what it found may be in one taken out.
                 guard state.searchModules == modules else { return Step.discover(modules: state.searchModules) }
                 state.discovered[target] = found
                 return Self.step(for: target, in: &state, type: found, cache: cache)

@@ -4,7 +4,7 @@ extension Mediator {
     /// nothing in a call or a URL can add one.
     ///
     /// Declare discovered targets `public` (structs or final classes, not nested, not generic).
-    /// A debug build finds internal ones too, a release build may not. Setting the modules
+    /// A debug build finds internal ones too, a release build may not. Changing the modules
     /// drops the cached instances of discovered targets, so a module taken out is not reached.
     ///
     /// ```swift
@@ -14,7 +14,8 @@ extension Mediator {
     public var searchModules: [String] {
         get { state.withLock { $0.searchModules } }
         set {
-            let dropped = state.withLock { state in
+            let dropped = state.withLock { state -> [String: TargetSlot] in
+                guard state.searchModules != newValue else { return [:] }
                 (state.searchModules, state.discovered) = (newValue, [:])
                 defer { state.cached = state.cached.filter { state.registered[$0.key] != nil } }
                 return state.cached

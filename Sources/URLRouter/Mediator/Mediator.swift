@@ -95,8 +95,9 @@ public final class Mediator: Sendable {
     ///   - action: the action's name.
     ///   - params: the action's parameters.
     ///   - cacheTarget: keep the target instance for later calls. A cached instance is used
-    ///     by every call to that target until ``releaseCachedTarget(_:)``, whatever their
-    ///     `cacheTarget`.
+    ///     by every call to that target, whatever their `cacheTarget`, until
+    ///     ``releaseCachedTarget(_:)``, registering its type again or, for a discovered
+    ///     target, a change of ``searchModules``.
     ///
     /// ```swift
     /// let view = mediator.perform(target: "Shop", action: "itemView", params: ["id": 42]) as? ItemView

@@ -47,8 +47,8 @@ enum ParameterDecoder {
 
     /// Whether `T` is one of the types ``scalar(_:as:)`` reads.
     static func isScalar<T>(_ type: T.Type) -> Bool {
-        type == String.self || type == Bool.self || type == UUID.self || type is any BinaryFloatingPoint.Type
-            || type is any FixedWidthInteger.Type
+        type == String.self || type == Bool.self || type == UUID.self || type is any FixedWidthInteger.Type
+            || type is any (BinaryFloatingPoint & LosslessStringConvertible).Type
     }
 }
 
