@@ -2,7 +2,7 @@ import Foundation
 
 // `CommandLine.arguments` turns bytes that are not UTF-8 into U+FFFD, so `send` and `open`
 // would route another link than the one given: such an argument is a usage error instead.
-if let index = (1..<Int(CommandLine.argc)).first(where: { index in
+if let index = (0..<Int(CommandLine.argc)).dropFirst().first(where: { index in
     CommandLine.unsafeArgv[index].map { String(validatingCString: $0) == nil } ?? false
 }) {
     printError("deeplink: argument \(index) is not valid UTF-8; percent-encode its other bytes (0xFF as %FF)")

@@ -135,6 +135,7 @@ extension SocketServer {
             } else if count < 0 && errno == EINTR {
                 continue
             } else {
+                if count < 0 && errno != EAGAIN && errno != EWOULDBLOCK { client.broken = true }
                 break
             }
         }
@@ -145,7 +146,7 @@ extension SocketServer {
     /// then reads no more. The loop ends once every request received so far is answered and
     /// written, or when the drain timeout passes.
     private func beginDrain(after signal: String) {
-        acceptAll(limit: .max)
+        acceptAll(limit: Int(SOMAXCONN))  // the most a listen backlog holds
         listening = false
         listener.stopListening()
         drainDeadline = MonotonicInstant.now().adding(seconds: configuration.drainTimeout)
