@@ -1,4 +1,4 @@
-import Synchronization
+import Foundation
 import URLRouter
 
 /// The Settings demo module: the theme, under `settings://`.
@@ -28,18 +28,22 @@ public enum SettingsModule {
 }
 
 /// The current theme, shared by every caller in the process.
-final class ThemeStore: Sendable {
+///
+/// `@unchecked Sendable`: `current` is only read and written under `lock`. An `NSLock`, not a
+/// `Synchronization.Mutex`, whose Linux futexes ThreadSanitizer does not model.
+final class ThemeStore: @unchecked Sendable {
     static let shared = ThemeStore()
     static let themes = ["dark", "light", "system"]
 
-    private let current = Mutex("system")
+    private let lock = NSLock()
+    private var current = "system"
 
-    var theme: String { current.withLock { $0 } }
+    var theme: String { lock.withLock { current } }
 
     /// Sets `name` if it is a known theme; returns whether it was.
     func set(_ name: String) -> Bool {
         guard Self.themes.contains(name) else { return false }
-        current.withLock { $0 = name }
+        lock.withLock { current = name }
         return true
     }
 }
