@@ -10,10 +10,10 @@ extension Router {
     /// ```
     ///
     /// A diagnostic, not a hot path: it looks at every candidate route in turn. It does not
-    /// run handlers, so it cannot know whether one would decline.
+    /// run handlers, so it cannot know whether one would decline. A URL over `maxURLLength` is not split.
     public func explain(_ url: String, source: RouteSource = .internal) -> RouteExplanation {
         let table = currentTable()
-        let parsed = ParsedURL(url, table: table)
+        let parsed = ParsedURL(url.utf8.count > table.options.limits.maxURLLength ? "" : url, table: table)
         var explanation = RouteExplanation(
             url: url, scheme: parsed.scheme, host: parsed.hasAuthority ? parsed.segments.first : nil,
             segments: parsed.segments, queryItems: parsed.queryItems, fragment: parsed.fragment,
