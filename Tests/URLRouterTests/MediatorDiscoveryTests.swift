@@ -31,6 +31,13 @@ public enum DiscoHolder {
     }
 }
 
+/// Discoverable by its type name, but named otherwise: it answers to its own name only.
+public struct Target_DiscoAlias: MediatorTarget {
+    public static var targetName: String { "DiscoStore" }
+    public init() {}
+    public var actions: [String: MediatorAction] { ["delete": { _ in "deleted" }] }
+}
+
 private let thisModule = "URLRouterTests"
 
 private func kind(_ mediator: Mediator, _ target: String) -> String? {
@@ -38,6 +45,16 @@ private func kind(_ mediator: Mediator, _ target: String) -> String? {
 }
 
 @Suite struct MediatorDiscoveryTests {
+    /// A rule written with the target's name must not be bypassed through its type name.
+    @Test func discoveryFindsATargetOnlyByItsOwnName() {
+        let mediator = Mediator(searchModules: [thisModule])
+        mediator.remotePolicy = RemotePolicy(deniedActions: ["DiscoStore/delete"])
+        #expect(mediator.perform(target: "DiscoAlias", action: "delete") == nil)
+        #expect(mediator.perform(url: "app://DiscoAlias/delete").routeError?.code == .targetNotFound)
+        mediator.register(Target_DiscoAlias.self)
+        #expect(mediator.perform(url: "app://DiscoStore/delete").routeError?.code == .refused)
+    }
+
     @Test(arguments: [
         ("DiscoStruct", "struct"),
         ("DiscoClass", "class"),

@@ -17,7 +17,22 @@ struct LooseMatchTarget: MediatorTarget {
     }
 }
 
+/// Its action starts with `native` and a combining acute: Swift reads it as `nativéLogin`.
+struct AccentedNativeTarget: MediatorTarget {
+    static var targetName: String { "Accented" }
+    var actions: [String: MediatorAction] { ["native\u{301}Login": { _ in "ran" }] }
+}
+
 @Suite struct MediatorRemoteNativeTests {
+    /// The decomposed and the precomposed `é` name one Swift string, so one action: both are refused.
+    @Test(arguments: ["app://Accented/native%CC%81Login", "app://Accented/nativ%C3%A9Login"])
+    func everySpellingOfANativeActionIsRefused(url: String) {
+        let mediator = Mediator()
+        mediator.register(AccentedNativeTarget.self)
+        let result = mediator.perform(url: url)
+        #expect(result.routeError?.code == .refused, "\(result)")
+    }
+
     @Test(
         "No letter case of the native prefix reaches an action through a loose notFound",
         arguments: [

@@ -47,7 +47,7 @@ extension Mediator {
         for module in modules where isIdentifier(module, digitFirst: false) {
             for kind in ["V", "C"] {
                 let mangled = "\(module.utf8.count)\(module)\(typeName.utf8.count)\(typeName)\(kind)"
-                if let type = _typeByName(mangled) as? any MediatorTarget.Type { return type }
+                if let type = _typeByName(mangled) as? any MediatorTarget.Type, type.targetName == name { return type }
             }
         }
         return nil

@@ -69,12 +69,12 @@ extension Mediator {
     }
 
     /// CTMediator's rule: `native…` actions are for local callers only. The first six bytes of
-    /// the uppercased name are compared, so no letter case of the prefix (`NATIVE`, `natıve`
-    /// with a dotless i, or a combining mark after the `e`) can reach one through a `notFound`
-    /// action that matches names case-insensitively. `notFound` is refused because the
-    /// mediator, not the URL, says which action was missing.
+    /// the uppercased, decomposed name are compared, so no spelling of the prefix (`NATIVE`,
+    /// `natıve` with a dotless i, an `e` with a combining mark, decomposed or not) can reach one,
+    /// even through a `notFound` action that matches names case-insensitively. `notFound` is
+    /// refused because the mediator, not the URL, says which action was missing.
     private static func alwaysRefused(_ action: String) -> String? {
-        if action.uppercased().utf8.starts(with: "NATIVE".utf8) {
+        if action.uppercased().decomposedStringWithCanonicalMapping.utf8.starts(with: "NATIVE".utf8) {
             return "the action \(RouteError.quoted(action)) starts with \"native\"; such actions are local only."
         }
         if action == notFoundAction {
