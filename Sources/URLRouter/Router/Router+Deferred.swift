@@ -42,14 +42,15 @@ extension Router {
         _ url: String, source: RouteSource, userInfo: [String: any Sendable], respond: RouteResponse.Handler?
     ) -> Bool {
         if readyFlag.load(ordering: .acquiring) { return false }
+        // Told before it is queued: once queued, another thread's replay may run it at once.
+        let table = currentTable()
+        table.notify(url: url, source: source, pattern: nil, outcome: .deferred, since: RouteTable.now)
         let dropped: DeferredOpen?? = deferred.withLock { queue in
             guard !readyFlag.load(ordering: .acquiring) else { return nil }
             queue.opens.append(.init(url: url, source: source, userInfo: userInfo, respond: respond))
             return .some(queue.opens.count > options.limits.maxDeferredOpens ? queue.opens.removeFirst() : nil)
         }
         guard let dropped else { return false }
-        let table = currentTable()
-        table.notify(url: url, source: source, pattern: nil, outcome: .deferred, since: RouteTable.now)
         if let dropped {
             let error = RouteError(
                 .dropped,
