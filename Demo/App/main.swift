@@ -1,5 +1,9 @@
 import Foundation
 
+// A standard descriptor left closed (`deeplink serve >&- 2>&-`) would be taken by the daemon's
+// first pipe or socket, and the log written into it: keep 0, 1 and 2 open, on /dev/null.
+for fd: Int32 in 0...2 where fcntl(fd, F_GETFD) < 0 { _ = open("/dev/null", O_RDWR) }
+
 // `CommandLine.arguments` turns bytes that are not UTF-8 into U+FFFD, so `send` and `open`
 // would route another link than the one given: such an argument is a usage error instead.
 if let index = (0..<Int(CommandLine.argc)).dropFirst().first(where: { index in

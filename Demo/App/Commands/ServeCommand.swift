@@ -32,7 +32,7 @@ enum ServeCommand {
             } else {
                 if configured.isDefault {
                     try SocketPath.prepareDirectory(SocketPath.defaultDirectory(environment: environment))
-                } else {
+                } else if UnixSocketAddress(path: configured.path) != nil {  // else `open` says it is too long
                     try SocketPath.prepareExplicitDirectory(forSocket: configured.path)
                 }
                 listener = try ListeningSocket.open(path: configured.path)

@@ -132,27 +132,21 @@ enum LogRedaction {
         }
     }
 
-    /// Copies the part before the query, with the user-info of its authority (up to the last
-    /// `@` before the first `/` after `://`) replaced.
+    /// Copies the part before the query, with the user-info of its authority replaced: up to
+    /// the last `@` of the first segment after `scheme:` and the slashes after it (or after the
+    /// `//` of a scheme-less link), where the router reads the host (`https:me:pw@host` too).
     private static func appendRedactingUserInfo(_ part: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
-        var authorityStart: Int?
-        if part.count >= 3 {
-            for index in 0...(part.count - 3)
-            where part[index] == UInt8(ascii: ":") && part[index + 1] == UInt8(ascii: "/")
-                && part[index + 2] == UInt8(ascii: "/")
-            {
-                authorityStart = index + 3
-                break
-            }
+        let slash = UInt8(ascii: "/")
+        var start = 0
+        if let colon = part.firstIndex(of: UInt8(ascii: ":")), !part[..<colon].contains(slash) {
+            start = colon + 1
+        } else if part.count < 2 || part[0] != slash || part[1] != slash {
+            return output.append(contentsOf: part)
         }
-        guard let start = authorityStart else {
-            output.append(contentsOf: part)
-            return
-        }
-        let authorityEnd = part[start...].firstIndex(of: UInt8(ascii: "/")) ?? part.count
+        while start < part.count && part[start] == slash { start += 1 }
+        let authorityEnd = part[start...].firstIndex(of: slash) ?? part.count
         guard let at = part[start..<authorityEnd].lastIndex(of: UInt8(ascii: "@")) else {
-            output.append(contentsOf: part)
-            return
+            return output.append(contentsOf: part)
         }
         output.append(contentsOf: UnsafeBufferPointer(rebasing: part[..<start]))
         output.append(contentsOf: redactedMarker)

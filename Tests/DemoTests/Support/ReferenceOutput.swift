@@ -144,9 +144,15 @@ enum ReferenceOutput {
     }
 
     private static func redactUserInfo(_ beforeQuery: Substring) -> String {
-        guard let separator = beforeQuery.firstRange(of: "://") else { return String(beforeQuery) }
-        let authority = beforeQuery[separator.upperBound...].prefix { $0 != "/" }
+        var start = beforeQuery.startIndex
+        if let colon = beforeQuery.firstIndex(of: ":"), !beforeQuery[..<colon].contains("/") {
+            start = beforeQuery.index(after: colon)
+        } else if !beforeQuery.hasPrefix("//") {
+            return String(beforeQuery)
+        }
+        start = beforeQuery[start...].firstIndex { $0 != "/" } ?? beforeQuery.endIndex
+        let authority = beforeQuery[start...].prefix { $0 != "/" }
         guard let at = authority.lastIndex(of: "@") else { return String(beforeQuery) }
-        return beforeQuery[..<separator.upperBound] + "<redacted>" + beforeQuery[at...]
+        return beforeQuery[..<start] + "<redacted>" + beforeQuery[at...]
     }
 }

@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+
+@testable import DeepLinkApp
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+@Suite("Daemon start-up and log hardening")
+struct DaemonHardeningTests {
+    /// `deeplink serve >&- 2>&- &`: with descriptors 1 and 2 closed, the signal pipe becomes
+    /// (1, 2), the log is written into the pipe, and the loop reads it as signals.
+    @Test(arguments: [">&- 2>&-", "<&- 2>&-"])
+    func daemonStartedWithClosedStandardDescriptorsKeepsServing(_ redirections: String) throws {
+        let directory = try TemporaryDirectory()
+        let socket = directory.path + "/d.sock"
+        let started = try DeepLinkBinary.start(
+            ["-c", "exec \"$0\" serve --socket \"$1\" \(redirections)", DeepLinkBinary.path, socket],
+            directory: directory.path, name: "serve", executable: "/bin/sh")
+        defer { if started.process.isRunning { kill(started.process.processIdentifier, SIGKILL) } }
+        var ping = try DeepLinkBinary.run(["send", "--ping", "--socket", socket])
+        for _ in 0..<100 where ping.status != 0 && started.process.isRunning {
+            usleep(20_000)
+            ping = try DeepLinkBinary.run(["send", "--ping", "--socket", socket])
+        }
+        #expect(started.process.isRunning, "serve exited with \(started.process.terminationStatus)")
+        #expect(ping.status == 0, "\(ping.stderr)")
+    }
+
+    /// A socket path longer than `sun_path` can never be served, yet its missing directories
+    /// are created before the length is checked, and left behind.
+    @Test func aSocketPathTooLongLeavesNoDirectoriesBehind() throws {
+        let directory = try TemporaryDirectory()
+        let longDirectory = directory.path + "/" + String(repeating: "d", count: 120)
+        let result = try DeepLinkBinary.run(["serve", "--socket", longDirectory + "/d.sock"], timeout: 5)
+        #expect(result.status == 5)
+        #expect(!FileManager.default.fileExists(atPath: longDirectory), "serve created \(longDirectory)")
+    }
+
+    /// The router reads the same host, user-info included, from `https:me:pw@host`,
+    /// `https:/me:pw@host` and `https://me:pw@host`; the log redacts the last form only.
+    @Test(arguments: [
+        "https:me:secret@shop.example.com/item/42",
+        "https:/me:secret@shop.example.com/item/42",
+        "//me:secret@shop.example.com/item/42",
+    ])
+    func userInfoIsRedactedWhateverTheSlashes(_ url: String) throws {
+        #expect(!LogLine.redacted(url).contains("secret"), "\(LogLine.redacted(url))")
+        let daemon = try RunningDaemon()
+        _ = try daemon.connect().request("OPEN \(url)")
+        _ = try daemon.stop()
+        #expect(!daemon.log.contains("secret"), "\(daemon.log)")
+    }
+}
