@@ -71,7 +71,8 @@ public enum ShopModule {
             }
 
             // Bridged to target-actions. `nativeClearCart` is refused to every external open by the
-            // mediator's rule, so a link from outside cannot empty the cart; the app itself can.
+            // mediator's rule, so a link from outside cannot name it; the app itself can (as
+            // `account://logout` does, which empties the cart on purpose).
             try routes.register("shop://cart/clear", target: "Shop", action: "nativeClearCart", on: mediator)
             try routes.register("shop://checkout", target: "Shop", action: "checkout", on: mediator)
 
