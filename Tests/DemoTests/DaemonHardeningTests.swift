@@ -11,7 +11,7 @@ import Musl
 import Darwin
 #endif
 
-@Suite("Daemon start-up and log hardening")
+@Suite("Daemon start-up, log and output hardening")
 struct DaemonHardeningTests {
     /// `deeplink serve >&- 2>&- &`: with descriptors 1 and 2 closed, the signal pipe becomes
     /// (1, 2), the log is written into the pipe, and the loop reads it as signals.
@@ -55,5 +55,21 @@ struct DaemonHardeningTests {
         _ = try daemon.connect().request("OPEN \(url)")
         _ = try daemon.stop()
         #expect(!daemon.log.contains("secret"), "\(daemon.log)")
+    }
+
+    /// A link's values reach the terminal with their control characters written out: no escape
+    /// code, no forged line.
+    @Test(arguments: [
+        "shop://item/42?ref=%0A%20%20result%20%20%20%20%20%20%1B%5B31mforged",
+        "shop://item/42?ref=%E2%80%AEemoh%C2%85x",
+    ])
+    func humanOutputShowsControlCharactersWrittenOut(_ url: String) throws {
+        let result = try DeepLinkBinary.run(["open", url])
+        #expect(result.status == 0, "\(result.stderr)")
+        let forbidden = result.stdout.unicodeScalars.filter {
+            ($0.properties.generalCategory == .control && $0 != "\n") || $0.properties.isBidiControl
+        }
+        #expect(forbidden.isEmpty, "\(result.stdout.debugDescription)")
+        #expect(result.stdout.split(separator: "\n").count == 4, "\(result.stdout)")
     }
 }

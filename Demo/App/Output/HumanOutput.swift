@@ -13,16 +13,34 @@ enum HumanOutput {
         case .pong:
             return "pong: the daemon is running"
         case .failed(let error):
-            return "\(error.code): \(error.message)"
+            return "\(error.code): \(shown(error.message))"
         case .routed(let pattern, let parameters, let result):
-            let shownParameters = parameters.keys.sorted().map { "\($0)=\(parameters[$0] ?? "")" }
+            let shownParameters = parameters.keys.sorted().map { shown("\($0)=\(parameters[$0] ?? "")") }
             return """
-                routed \(url ?? "")
-                  pattern     \(pattern)
+                routed \(shown(url ?? ""))
+                  pattern     \(shown(pattern))
                   parameters  \(shownParameters.isEmpty ? "(none)" : shownParameters.joined(separator: ", "))
-                  result      \(text(of: result))
+                  result      \(shown(text(of: result)))
                 """
         }
+    }
+
+    /// `text` with control characters (C0, DEL, C1), line and paragraph separators and
+    /// bidirectional controls written as `\u{…}`: a value from a link cannot forge a line of
+    /// this output nor send escape codes to the terminal.
+    static func shown(_ text: String) -> String {
+        var shown = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            let category = scalar.properties.generalCategory
+            if category == .control || category == .lineSeparator || category == .paragraphSeparator
+                || scalar.properties.isBidiControl
+            {
+                shown.append(contentsOf: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}".unicodeScalars)
+            } else {
+                shown.append(scalar)
+            }
+        }
+        return String(shown)
     }
 
     /// A result as text: strings as they are, anything else as JSON.
