@@ -26,21 +26,14 @@ enum HumanOutput {
     }
 
     /// `text` with control characters (C0, DEL, C1), line and paragraph separators and
-    /// bidirectional controls written as `\u{…}`: a value from a link cannot forge a line of
-    /// this output nor send escape codes to the terminal.
+    /// bidirectional controls escaped as in a Swift literal (`\n`, `\u{1B}`): a value from a
+    /// link cannot forge a line of this output nor send escape codes to the terminal.
     static func shown(_ text: String) -> String {
-        var shown = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
+        text.unicodeScalars.map { scalar in
             let category = scalar.properties.generalCategory
-            if category == .control || category == .lineSeparator || category == .paragraphSeparator
-                || scalar.properties.isBidiControl
-            {
-                shown.append(contentsOf: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}".unicodeScalars)
-            } else {
-                shown.append(scalar)
-            }
-        }
-        return String(shown)
+            let unsafe = [.control, .lineSeparator, .paragraphSeparator].contains(category)
+            return unsafe || scalar.properties.isBidiControl ? scalar.escaped(asASCII: true) : String(scalar)
+        }.joined()
     }
 
     /// A result as text: strings as they are, anything else as JSON.
