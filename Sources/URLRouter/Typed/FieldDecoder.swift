@@ -61,6 +61,7 @@ struct FieldDecoder: Decoder, SingleValueDecodingContainer {
         mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
             guard !isAtEnd else { throw FieldFailure(field: field.name, value: nil, expected: "\(T.self)") }
             if T.self != String.self, T.self is any Collection.Type { throw field.unsupported("a nested array") }
+            if T.self is any ExpressibleByNilLiteral.Type { throw field.unsupported("an array of optionals") }
             let element = FieldDecoder(name: field.name, values: [field.values[currentIndex]], recorder: field.recorder)
             let value = try element.decode(type)
             currentIndex += 1
@@ -75,8 +76,6 @@ struct FieldDecoder: Decoder, SingleValueDecodingContainer {
             throw field.unsupported("a nested array")
         }
 
-        mutating func superDecoder() throws -> any Decoder {
-            throw UnsupportedField(field: field.name, type: "a superclass")
-        }
+        mutating func superDecoder() throws -> any Decoder { throw field.unsupported("a superclass") }
     }
 }

@@ -76,7 +76,6 @@ private struct FieldsContainer<Key: CodingKey, Values: ParameterValues>: KeyedDe
     func contains(_ key: Key) -> Bool { values.last(key.stringValue) != nil }
     func decodeNil(forKey key: Key) throws -> Bool { values.last(key.stringValue) == nil }
 
-    func decode(_ type: String.Type, forKey key: Key) throws -> String { try scalar(type, key) }
     /// `Int`, the usual field, without the generic path's type lookups (half a typed match).
     func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
         let name = key.stringValue
@@ -92,8 +91,9 @@ private struct FieldsContainer<Key: CodingKey, Values: ParameterValues>: KeyedDe
         guard contains(key) else { return nil }
         return try decode(type, forKey: key)
     }
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try scalar(type, key) }
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try scalar(type, key) }
+    // The protocol's own entry points for these two throw; they read as every other integer.
+    func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 { try scalar(type, key) }
+    func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 { try scalar(type, key) }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         if let recorder = values.recorder { return try recorder.placeholder(T.self, field: key.stringValue) }
@@ -119,9 +119,7 @@ private struct FieldsContainer<Key: CodingKey, Values: ParameterValues>: KeyedDe
     }
 
     func superDecoder() throws -> any Decoder { throw UnsupportedField(field: "super", type: "a superclass") }
-    func superDecoder(forKey key: Key) throws -> any Decoder {
-        throw UnsupportedField(field: key.stringValue, type: "a superclass")
-    }
+    func superDecoder(forKey key: Key) throws -> any Decoder { throw field(key).unsupported("a superclass") }
 
     private func field(_ key: Key) -> FieldDecoder {
         FieldDecoder(name: key.stringValue, values: values.all(key.stringValue), recorder: values.recorder)

@@ -20,7 +20,7 @@ enum ParameterEncoder {
         let sink = FieldSink()
         do {
             try value.encode(to: FieldWriter(sink: sink, name: nil))
-        } catch { throw RouteError(.invalidParameter, "\(type(of: value)) cannot be written as parameters: \(error)") }
+        } catch { throw RouteError(.invalidParameter, "\(type(of: value)) cannot be written as parameters: \(error).") }
         return sink.fields
     }
 }
@@ -91,6 +91,9 @@ private struct FieldsWriter<Key: CodingKey>: KeyedEncodingContainerProtocol {
         if let nested { throw UnsupportedField(field: nested, type: "a nested record") }
         try sink.write(value, field: key.stringValue)
     }
+    // The protocol's own entry points for these two throw; they write as every other integer.
+    mutating func encode(_ value: Int128, forKey key: Key) throws { try encode(String(value), forKey: key) }
+    mutating func encode(_ value: UInt128, forKey key: Key) throws { try encode(String(value), forKey: key) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
         -> KeyedEncodingContainer<NestedKey>

@@ -85,7 +85,8 @@ struct FieldFailure: Error, Sendable, Hashable, CustomStringConvertible {
 
 /// A field whose type cannot be read from text (a nested struct, a dictionary, ...): a
 /// mistake in the declaration, refused at registration.
-struct UnsupportedField: Error, Sendable {
+struct UnsupportedField: Error, Sendable, CustomStringConvertible {
     let field: String
     let type: String
+    var description: String { "field \"\(field)\" is \(type)" }
 }
