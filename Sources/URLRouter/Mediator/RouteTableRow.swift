@@ -205,9 +205,7 @@ public struct RouteTableError: Error, Sendable, Equatable, CustomStringConvertib
         public var message: String
 
         /// `row 2, line 4: missing field "target"`.
-        public var description: String {
-            (row.map { "row \($0), line \(line)" } ?? "line \(line)") + ": " + message
-        }
+        public var description: String { (row.map { "row \($0), line \(line)" } ?? "line \(line)") + ": " + message }
 
         /// Creates an issue.
         ///

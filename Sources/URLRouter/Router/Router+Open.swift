@@ -40,7 +40,9 @@ extension Router {
         _ url: String, source: RouteSource = .internal, userInfo: [String: any Sendable] = [:],
         response: (@Sendable (RouteResponse) -> Void)?
     ) -> Bool {
-        if deferIfNotReady(url, source: source, userInfo: userInfo, respond: response) { return false }
+        // A link from outside that the allow-lists refuse is refused now: it takes no place in the queue.
+        let refused = source == .external && currentTable().schemeRefusal(url) != nil
+        if !refused, deferIfNotReady(url, source: source, userInfo: userInfo, respond: response) { return false }
         return perform(url, source: source, userInfo: userInfo, respond: response)
     }
 
@@ -197,9 +199,7 @@ extension RouteTable {
         if route.access == .internalOnly {
             return .refused(match.url, reason: "\(RouteError.quoted(route.pattern)) is internal only.")
         }
-        if let check = route.externalCheck, let reason = check(match) {
-            return .refused(match.url, reason: reason)
-        }
+        if let check = route.externalCheck, let reason = check(match) { return .refused(match.url, reason: reason) }
         return nil
     }
 

@@ -214,9 +214,7 @@ public final class Router: Sendable {
     /// ```swift
     /// for route in router.routes { print(route.pattern, route.priority) }
     /// ```
-    public var routes: [RouteInfo] {
-        currentTable().routes.compactMap { $0.map(RouteInfo.init) }
-    }
+    public var routes: [RouteInfo] { currentTable().routes.compactMap { $0.map(RouteInfo.init) } }
 }
 
 /// A registered route, as ``Router/routes`` lists it: `router.routes.map(\.pattern)` gives every pattern.

@@ -135,9 +135,7 @@ struct Trie: Sendable {
     /// Whether literal keys at `depth` compare case-insensitively: schemes and hosts always,
     /// every segment when `caseInsensitivePaths` is on.
     @inline(__always)
-    static func folds(depth: Int, caseInsensitivePaths: Bool) -> Bool {
-        depth == 0 || caseInsensitivePaths
-    }
+    static func folds(depth: Int, caseInsensitivePaths: Bool) -> Bool { depth == 0 || caseInsensitivePaths }
 
     func typeIndex(_ name: String) -> Int16? { types.firstIndex { $0.name == name }.map(Int16.init) }
 
