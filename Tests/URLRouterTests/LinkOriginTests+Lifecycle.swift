@@ -65,6 +65,17 @@ struct LinkOriginLifecycleTests {
         #expect(router.match("https://shop.example.com/item/1/reviews") == nil)
     }
 
+    /// As conflicts and `deregister` do, `url(for:origin:)` finds the route by its shape: placeholder names
+    /// do not matter.
+    @Test func generationFindsTheRouteByItsShape() throws {
+        let router = Router()
+        try router.register("item/:id", origins: [.scheme("shop"), .web("shop.example.com")]) { _ in }
+        let link = try router.url(for: "item/:name", parameters: ["name": "1"], origin: .scheme("shop"))
+        #expect(link == "shop://item/1")
+        let unlisted = caught { try router.url(for: "item/:name", parameters: ["name": "1"], origin: .scheme("zz")) }
+        #expect(unlisted?.code == .invalidParameter)
+    }
+
     @Test(
         "explain judges the route by the origin that fits",
         arguments: [

@@ -66,8 +66,8 @@ extension Router {
     /// try router.url(for: "item/:id", parameters: ["id": "42"], origin: .scheme("shop"))
     /// // "shop://item/42"
     /// ```
-    /// - Throws: ``RouteError`` `.invalidParameter` when no route registered for `path` has
-    ///   `origin`, and the errors of ``url(for:parameters:)``.
+    /// - Throws: ``RouteError`` `.invalidParameter` when no route registered for `path` (by its
+    ///   shape: placeholder names do not matter) has `origin`, and the errors of ``url(for:parameters:)``.
     public func url(for path: String, parameters: [String: String], origin: LinkOrigin) throws(RouteError) -> String {
         let wanted = try origin.normalized(for: path)
         let full = wanted.pattern(path)
@@ -75,7 +75,7 @@ extension Router {
         var state = RouterState(trie: table.trie, routes: table.routes)
         guard let pattern = try? state.parse(full, options: options), let first = pattern.expansions.first,
             case let id = state.owner(of: pattern, first, options: options), id >= 0,
-            case let registered = state.routes.live(id), registered.pattern == path, registered.origins.contains(wanted)
+            case let registered = state.routes.live(id), registered.origins.contains(wanted)
         else {
             let known = routes.filter { $0.pattern == path }.flatMap(\.origins).map(\.description)
             let listed =
