@@ -67,3 +67,43 @@ extension TypedRouteFieldTypeTests {
         #expect(error?.message == #"Ship cannot be written as parameters: field "to" is a nested record."#)
     }
 }
+
+/// A route whose first combination's field refuses a value the second combination's field takes.
+private struct GroupsRoute: URLRoute {
+    static let pattern = "grp://p(/:a<int>)(/:b)"
+    var a: Int8?
+    var b: String?
+}
+
+extension TypedRouteFieldTypeTests {
+    /// `300` fits `<int>` but not an `Int8`: as for a placeholder that does not convert, the
+    /// route's other combination (`p/:b`) takes the URL.
+    @Test func aFieldThatRefusesItsValueLeavesTheRoutesOtherCombinations() throws {
+        let router = Router()
+        let taken = Recorder<String>()
+        try router.register(GroupsRoute.self) { route, request in
+            taken.record("a=\(route.a.map(String.init) ?? "nil") b=\(route.b ?? "nil")")
+            request.complete(nil)
+        }
+        #expect(router.match("grp://p/300")?.pattern == GroupsRoute.pattern)
+        #expect(router.match("grp://p/300", as: GroupsRoute.self)?.b == "300")
+        #expect(router.canOpen("grp://p/300"))
+        #expect(router.explain("grp://p/300").candidates.map(\.verdict) == [.won])
+        #expect(router.open("grp://p/300") && router.open("grp://p/7"))
+        #expect(taken.values == ["a=nil b=300", "a=7 b=nil"])
+        #expect(router.match("grp://p/7/x", as: GroupsRoute.self)?.a == 7)
+        #expect(router.match("grp://p/300/x") == nil)
+        let verdicts = router.explain("grp://p/300/x").candidates.map(\.verdict)
+        #expect(verdicts == [.fieldMismatch(#"field "a": "300" is not a valid Int8"#)])
+    }
+
+    /// A typed route that loses is judged by all its combinations too: it matches, and lost.
+    @Test func explainJudgesALosingTypedRouteByEveryCombination() throws {
+        let router = Router()
+        try router.register(GroupsRoute.self) { _, _ in }
+        try router.register("grp://**", priority: 1) { _ in }
+        let verdicts = router.explain("grp://p/300").candidates.map { "\($0.pattern): \($0.verdict)" }
+        #expect(verdicts.count == 2)
+        #expect(verdicts.allSatisfy { !$0.contains("not a valid") }, "\(verdicts)")
+    }
+}

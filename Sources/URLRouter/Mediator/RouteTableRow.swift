@@ -66,9 +66,7 @@ public struct RouteTableRow: Sendable, Hashable {
     /// ```swift
     /// let rows = try RouteTableRow.parse(#"[{"pattern": "shop://item/:id", "target": "Shop", "action": "itemView"}]"#)
     /// ```
-    public static func parse(_ json: String) throws(RouteTableError) -> [RouteTableRow] {
-        try parse(Data(json.utf8))
-    }
+    public static func parse(_ json: String) throws(RouteTableError) -> [RouteTableRow] { try parse(Data(json.utf8)) }
 
     /// Reads a route table from a file's contents, like the `String` form of ``parse(_:)``.
     ///

@@ -123,7 +123,5 @@ public enum LinkOrigin: Sendable, Hashable, CustomStringConvertible {
 
     /// `text` with ASCII letters lowercased and nothing else changed: Unicode lowercasing would
     /// turn the Kelvin sign into `k` and let a lookalike pass for an ASCII name.
-    static func asciiLowercased(_ text: String) -> String {
-        String(decoding: text.utf8.map(foldASCII), as: UTF8.self)
-    }
+    static func asciiLowercased(_ text: String) -> String { String(decoding: text.utf8.map(foldASCII), as: UTF8.self) }
 }

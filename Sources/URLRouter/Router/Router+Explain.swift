@@ -24,6 +24,7 @@ extension Router {
         case .matched(let match):
             explanation.winner = match.pattern
             winnerID = match.routeID
+            undecoded[match.routeID] = nil  // another of its combinations decoded
             if source == .external {
                 explanation.refusal = table.schemeRefusal(url) ?? table.refusal(of: match, source: source)
             }
@@ -33,12 +34,16 @@ extension Router {
         guard explanation.error == nil else { return explanation }  // over a limit, no route is tried
         let evaluated = table.routes.indices.compactMap { Evaluated(route: Int32($0), table: table, url: parsed) }
         let winner = evaluated.first { $0.route == winnerID }
-        // The lookup decodes typed routes only until one wins: each other one that matches, alone.
+        // The lookup decodes typed routes only until one wins: each other one that matches, alone,
+        // fails to decode when none of its combinations does (the first one's failure says why).
         for candidate in evaluated where candidate.failure == nil && candidate.route != winnerID {
-            guard let typed = table.routes[Int(candidate.route)]?.typed else { continue }
+            guard table.routes[Int(candidate.route)]?.typed != nil else { continue }
             let others = table.routes.indices.map(Int32.init).filter { $0 != candidate.route }
-            guard case .matched(let own) = table.lookup(url, excluding: others) else { continue }
-            undecoded[candidate.route] = typed.failure(own.parameters)
+            var first: FieldFailure?
+            guard case .notFound = table.lookupTyped(url, excluding: others, failed: { first = first ?? $1 }) else {
+                continue
+            }
+            undecoded[candidate.route] = first
         }
         let judged = evaluated.map { candidate in
             let verdict =

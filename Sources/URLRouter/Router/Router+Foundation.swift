@@ -10,9 +10,7 @@ extension Router {
     public func open(
         _ url: URL, source: RouteSource = .internal, userInfo: [String: any Sendable] = [:],
         completion: (@Sendable (Result<Any?, RouteError>) -> Void)? = nil
-    ) -> Bool {
-        open(url.absoluteString, source: source, userInfo: userInfo, completion: completion)
-    }
+    ) -> Bool { open(url.absoluteString, source: source, userInfo: userInfo, completion: completion) }
 
     /// ``object(for:source:userInfo:)`` for a Foundation `URL`: `router.object(for: url) as? ItemView`.
     public func object(for url: URL, source: RouteSource = .internal, userInfo: [String: any Sendable] = [:]) -> Any? {

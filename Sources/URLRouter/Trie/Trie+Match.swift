@@ -17,7 +17,8 @@ extension Trie {
         /// The scheme is `bytes[0..<schemeEnd]`; -1 when the URL has none.
         var schemeEnd: Int
         var caseInsensitivePaths: Bool
-        /// Routes that declined this request; they are passed over.
+        /// Passed over: routes that declined this request, and (as `~leaf`) combinations of typed
+        /// routes whose fields did not decode.
         var excluded: UnsafeBufferPointer<Int32>
     }
 
@@ -177,7 +178,8 @@ extension Trie {
         guard search.found.leaf < 0 || priority > search.found.priority else { return }
         if !search.input.excluded.isEmpty {
             let route = leaves[Int(leafID)].route
-            guard route >= 0, !search.input.excluded.contains(route) else { return }
+            let excluded = search.input.excluded
+            guard route >= 0, !excluded.contains(route), !excluded.contains(~leafID) else { return }
         }
         search.found = Found(leaf: leafID, priority: priority, captureCount: captureCount)
         for index in 0..<captureCount { search.best[index] = search.path[index] }

@@ -91,8 +91,7 @@ extension Router {
         guard case .matched(let first) = currentTable().lookup(url) else { return nil }
         let origins = Route.origins.compactMap { try? $0.normalized(for: Route.pattern).pattern(Route.pattern) }
         let patterns = origins.isEmpty ? [Route.pattern] : origins
-        guard let match = first.table.match(url, onlyPatterns: patterns, from: first) else { return nil }
-        return try? ParameterDecoder.decode(Route.self, from: match.parameters)
+        return first.table.match(url, onlyPatterns: patterns, from: first, as: Route.self)
     }
 
     /// The URL of a typed route: its fields fill the placeholders, the others become query

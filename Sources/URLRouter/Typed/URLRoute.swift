@@ -72,12 +72,12 @@ final class TypedRouteCheck: Sendable {
 
 extension RouteTable {
     /// ``lookup(_:excluding:)``, passing over typed routes whose fields do not decode
-    /// from the URL, as over a typed placeholder that does not convert: the next route that
-    /// matches gets the URL, or none does.
+    /// from the URL, as over a typed placeholder that does not convert: the next match gets the
+    /// URL (another combination of the route's optional groups too), or none does.
     ///
     /// - Parameter failed: told each typed route passed over, and why.
     /// - Complexity: that of the plain lookup when no typed route is registered; otherwise one
-    ///   more decode, and one more lookup per typed route passed over.
+    ///   more decode, and one more lookup per combination passed over.
     func lookupTyped(
         _ url: String, excluding excluded: [Int32] = [], failed: ((Int32, FieldFailure) -> Void)? = nil
     ) -> Lookup {
@@ -86,7 +86,7 @@ extension RouteTable {
         var passed = excluded
         while case .matched(let match) = lookup, let failure = match.route.typed?.failure(match.parameters) {
             failed?(match.routeID, failure)
-            passed.append(match.routeID)
+            passed.append(~match.parameters.leaf)  // the route's other combinations may still decode
             lookup = self.lookup(url, excluding: passed)
         }
         return lookup
@@ -98,14 +98,17 @@ extension RouteTable {
         if case .matched(let match) = lookupTyped(url) { match } else { nil }
     }
 
-    /// The match of a route registered as one of `patterns` (full patterns, one per origin)
-    /// among those that match `url`, `first` (the winner) and then the others, or nil.
-    func match(_ url: String, onlyPatterns patterns: [String], from first: RouteMatch) -> RouteMatch? {
+    /// The fields of the first match, `first` (the winner) and then the others, of a route
+    /// registered as one of `patterns` (full patterns, one per origin) that decode, or nil.
+    func match<Value: Decodable>(_ url: String, onlyPatterns patterns: [String], from first: RouteMatch, as: Value.Type)
+        -> Value?
+    {
         var passed: [Int32] = []
         var next = Lookup.matched(first)
-        while passed.count <= routes.count, case .matched(let match) = next {
-            if patterns.contains(match.pattern) { return match }
-            passed.append(match.routeID)
+        while case .matched(let match) = next {
+            let mine = patterns.contains(match.pattern)
+            if mine, let value = try? ParameterDecoder.decode(Value.self, from: match.parameters) { return value }
+            passed.append(mine ? ~match.parameters.leaf : match.routeID)
             next = lookup(url, excluding: passed)
         }
         return nil

@@ -30,7 +30,7 @@ struct RawLookup {
 }
 
 extension RouteTable {
-    /// Scans `url` and finds its route, passing over the `excluded` routes.
+    /// Scans `url` and finds its route, passing over the `excluded` routes (and leaves, as `~leaf`).
     ///
     /// - Complexity: O(URL length) to scan, then O(segments) to match for URLs that do not force
     ///   backtracking, whatever the number of routes. Allocates nothing for up to four captures.
