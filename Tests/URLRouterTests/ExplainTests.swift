@@ -134,6 +134,21 @@ struct ExplainTests {
         #expect(router.explain("shop://list/2").candidates.map(\.verdict).first == .won)
     }
 
+    /// A link from outside that the allow-lists refuse is refused whether or not a route matches it, as `open` says.
+    @Test func explainsAnAllowListRefusalWithoutAWinner() throws {
+        let router = Router(options: .init(allowedExternalSchemes: ["shop"]))
+        try router.register("shop://item/:id") { _ in }
+        let error = Recorder<RouteError.Code>()
+        router.open("other://item/42", source: .external) { if case .failure(let e) = $0 { error.record(e.code) } }
+        #expect(error.values == [.refused])
+        let explanation = router.explain("other://item/42", source: .external)
+        let message = #"Refused "other://item/42": the scheme "other" is not allowed from outside."#
+        #expect(explanation.refusal?.message == message)
+        #expect(explanation.description.contains("external  refused: "))
+        #expect(router.explain("other://item/42").refusal == nil)
+        #expect(router.explain("shop://item/42", source: .external).refusal == nil)
+    }
+
     @Test func listsOnlyCandidatesForTheScheme() throws {
         let explanation = try Self.makeRouter().explain("shop://item/1")
         #expect(!explanation.candidates.contains { $0.pattern == "mail://inbox" })

@@ -91,7 +91,8 @@ public struct RouteExplanation: Sendable, CustomStringConvertible {
     public var source: RouteSource
     /// The winning pattern (`shop://item/:id`); nil when nothing matches.
     public var winner: String?
-    /// Why the winner would be refused to this source, if it would be: an internal-only route, opened externally.
+    /// Why an open from this source would be refused, if it would be: a scheme or host outside the
+    /// external allow-lists (matched or not), or an internal-only winner, opened externally.
     public var refusal: RouteError?
     /// Why the URL cannot be routed at all, if it cannot: `.limitExceeded` for a URL of too many segments.
     public var error: RouteError?
@@ -113,7 +114,7 @@ public struct RouteExplanation: Sendable, CustomStringConvertible {
         if let fragment { lines.append("fragment  \(shown(fragment))") }
         if let error { lines.append("error     \(error)") }
         lines.append("winner    \(winner ?? "(none: no pattern matches)")")
-        if source == .external, winner != nil {
+        if source == .external, winner != nil || refusal != nil {
             lines.append("external  \(refusal.map { "refused: \($0.message)" } ?? "accepted")")
         }
         let width = candidates.map(\.pattern.count).max() ?? 0

@@ -20,14 +20,13 @@ extension Router {
             source: source, candidates: [])
         var winnerID: Int32?
         var undecoded: [Int32: FieldFailure] = [:]
+        if source == .external { explanation.refusal = table.schemeRefusal(url) }  // as open: before matching
         switch table.lookupTyped(url, failed: { undecoded[$0] = $1 }) {
         case .matched(let match):
             explanation.winner = match.pattern
             winnerID = match.routeID
             undecoded[match.routeID] = nil  // another of its combinations decoded
-            if source == .external {
-                explanation.refusal = table.schemeRefusal(url) ?? table.refusal(of: match, source: source)
-            }
+            explanation.refusal = explanation.refusal ?? table.refusal(of: match, source: source)
         case .overLimit(let problem): explanation.error = .limitExceeded(url, problem)
         case .notFound: break
         }
