@@ -105,9 +105,7 @@ public final class Mediator: Sendable {
     @discardableResult
     public func perform(
         target: String, action: String, params: [String: Any] = [:], cacheTarget: Bool = false
-    ) -> Any? {
-        try? performResult(target: target, action: action, params: params, cacheTarget: cacheTarget).get()
-    }
+    ) -> Any? { try? performResult(target: target, action: action, params: params, cacheTarget: cacheTarget).get() }
 
     /// Calls `action` on `target` and tells what happened:
     /// - `.success(value)`: the action, or the target's ``notFoundAction``, ran and returned

@@ -192,7 +192,7 @@ private struct RowReader {
 /// do { _ = try RouteTableRow.parse(text) }
 /// catch { print(error) }   // Route table rejected: row 2, line 4: unknown field "priorty" ...
 /// ```
-public struct RouteTableError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct RouteTableError: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError {
     /// One problem, which prints as `row 2, line 4: missing field "target"`.
     public struct Issue: Sendable, Equatable, CustomStringConvertible {
         /// The row, from 1 (`2` in `row 2, line 4: ...`); nil when the whole file is wrong (not JSON, not an array).
@@ -227,6 +227,8 @@ public struct RouteTableError: Error, Sendable, Equatable, CustomStringConvertib
         if issues.count > 50 { lines.append("and \(issues.count - 50) more issues") }
         return "Route table rejected:" + (lines.count == 1 ? " " + lines[0] : lines.map { "\n  " + $0 }.joined())
     }
+    /// The description, as `error.localizedDescription` shows it.
+    public var errorDescription: String? { description }
 
     /// Creates an error from its issues.
     ///

@@ -16,10 +16,10 @@
 /// equal one of the route's hosts, and the path starts after it. Web origins serve `https`
 /// only; an `http` link, a port, userinfo or a trailing dot in the host is never matched.
 public enum LinkOrigin: Sendable, Hashable, CustomStringConvertible {
-    /// A custom scheme, e.g. `shop` for `shop://item/42`. Compared case-insensitively.
+    /// A custom scheme, e.g. `shop` for `shop://item/42`: matched case-insensitively, `==` as written.
     case scheme(String)
     /// A web host, e.g. `shop.example.com` for `https://shop.example.com/item/42`. ASCII only, labels
-    /// of at most 63 bytes (write an internationalised name in its `xn--` form); compared case-insensitively.
+    /// of at most 63 bytes (write an internationalised name in its `xn--` form); matched as a scheme is.
     case web(String)
 
     /// `shop` for a scheme, `https://shop.example.com` for a web host.
@@ -94,9 +94,10 @@ public enum LinkOrigin: Sendable, Hashable, CustomStringConvertible {
             throw .invalidPattern(path, "with link origins, the path has at least one segment.")
         }
         var normalized: [LinkOrigin] = []
+        var seen: Set<LinkOrigin> = []  // a set: a row of a route table may list thousands
         for origin in origins {
             let origin = try origin.normalized(for: path)
-            guard !normalized.contains(origin) else {
+            guard seen.insert(origin).inserted else {
                 throw .invalidPattern(path, "the origin \(RouteError.quoted(origin.description)) is listed twice.")
             }
             normalized.append(origin)

@@ -1,3 +1,5 @@
+import protocol Foundation.LocalizedError
+
 /// An error from the router or the mediator: what went wrong, as a code a program can switch
 /// on and a sentence a person can read.
 ///
@@ -9,7 +11,7 @@
 ///     print(error.code)   // invalidPattern
 /// }
 /// ```
-public struct RouteError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct RouteError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
     /// What kind of failure this is, to switch on: `if error.code == .notFound { showMissingPage() }`.
     public enum Code: String, Sendable, Hashable, CaseIterable {
         /// No registered pattern matches the URL, or a mediator URL names no target-action.
@@ -59,6 +61,8 @@ public struct RouteError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// The message, as `print(error)` shows it.
     public var description: String { message }
+    /// The message, as `error.localizedDescription` shows it (in an alert, say).
+    public var errorDescription: String? { message }
 
     /// No route for `url`: `RouteError.notFound("shop://x")` reads `No route matches "shop://x".`
     public static func notFound(_ url: String) -> RouteError {

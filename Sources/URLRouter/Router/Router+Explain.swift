@@ -37,7 +37,7 @@ extension Router {
         // fails to decode when none of its combinations does (the first one's failure says why).
         for candidate in evaluated where candidate.failure == nil && candidate.route != winnerID {
             guard table.routes[Int(candidate.route)]?.typed != nil else { continue }
-            let others = table.routes.indices.map(Int32.init).filter { $0 != candidate.route }
+            let others = evaluated.filter { $0.failure == nil && $0.route != candidate.route }.map(\.route)
             var first: FieldFailure?
             guard case .notFound = table.lookupTyped(url, excluding: others, failed: { first = first ?? $1 }) else {
                 continue

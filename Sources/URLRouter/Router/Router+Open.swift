@@ -38,7 +38,7 @@ extension Router {
     @discardableResult
     public func route(
         _ url: String, source: RouteSource = .internal, userInfo: [String: any Sendable] = [:],
-        response: (@Sendable (RouteResponse) -> Void)?
+        response: (@Sendable (RouteResponse) -> Void)? = nil
     ) -> Bool {
         // A link from outside that the allow-lists refuse is refused now: it takes no place in the queue.
         let refused = source == .external && currentTable().schemeRefusal(url) != nil

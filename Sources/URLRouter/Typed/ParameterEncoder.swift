@@ -97,9 +97,7 @@ private struct FieldsWriter<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
         -> KeyedEncodingContainer<NestedKey>
-    {
-        KeyedEncodingContainer(FieldsWriter<NestedKey>(sink: sink, nested: key.stringValue))
-    }
+    { KeyedEncodingContainer(FieldsWriter<NestedKey>(sink: sink, nested: key.stringValue)) }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
         FieldWriter(sink: sink, name: key.stringValue)

@@ -101,7 +101,7 @@ extension Router {
     /// try router.url(for: ItemRoute(id: 42, ref: "mail"))   // "shop://item/42?ref=mail"
     /// ```
     ///
-    /// A route with ``URLRoute/origins`` prints the link of `origin`, by default its first.
+    /// A route with ``URLRoute/origins`` prints the link of `origin`, by default its first, registered or not.
     /// - Throws: what ``url(for:parameters:)`` throws, and `.invalidParameter` for a value
     ///   that has no text (a non-finite `Double`, a nested struct).
     public func url<Route: URLRoute>(for route: Route, origin: LinkOrigin? = nil) throws(RouteError) -> String {
@@ -135,7 +135,7 @@ extension Router {
         }
         var url =
             if let origin = origin ?? Route.origins.first {
-                try self.url(for: Route.pattern, parameters: path, origin: origin)
+                try self.url(for: origin.normalized(for: Route.pattern).pattern(Route.pattern), parameters: path)
             } else {
                 try self.url(for: Route.pattern, parameters: path)
             }

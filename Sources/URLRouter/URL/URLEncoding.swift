@@ -42,7 +42,5 @@ enum URLEncoding {
         return String(decoding: out, as: UTF8.self)
     }
 
-    static func encode(_ text: String, allowed component: Component) -> String {
-        encode(text.utf8, allowed: component)
-    }
+    static func encode(_ text: String, allowed component: Component) -> String { encode(text.utf8, allowed: component) }
 }
