@@ -57,13 +57,12 @@ extension CompactionTests {
     }
 
     /// What is wrong with `state`, or nil: a live route whose patterns do not parse, a leaf of a
-    /// live route owned by another, a wrong leaf count, or a wrong live count.
+    /// live route owned by another, a wrong leaf count, or a wrong count of live leaves.
     static func problem(in state: RouterState, options: Router.Options) -> String? {
         var state = state
-        var live = 0
+        var live = 0  // leaves of live routes
         for id in 0..<state.routes.count {
             guard let route = state.routes[id] else { continue }
-            live += 1
             guard let (patterns, _) = try? state.parse(route.pattern, origins: route.origins, options: options) else {
                 return "route \(id), \(route.displayName), does not parse"
             }
@@ -76,7 +75,8 @@ extension CompactionTests {
                 }
             }
             if leaves != Int(route.leafCount) { return "route \(id) has \(leaves) leaves, not \(route.leafCount)" }
+            live += leaves
         }
-        return live == state.liveRoutes ? nil : "\(live) live routes, counted as \(state.liveRoutes)"
+        return live == state.liveLeaves ? nil : "\(live) leaves of live routes, counted as \(state.liveLeaves)"
     }
 }

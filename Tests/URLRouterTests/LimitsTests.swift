@@ -284,3 +284,32 @@ extension Result {
         return nil
     }
 }
+
+/// `maxRoutes` counts what a route puts in the trie: one entry per combination of its optional
+/// groups under each origin, so that a short row of a route table cannot make millions of them.
+@Suite("Limits: routes with groups and origins")
+struct RouteLimitEntryTests {
+    @Test func aRouteCountsOncePerCombinationAndOrigin() throws {
+        let router = Router(options: .init(limits: .init(maxRoutes: 8)))
+        try router.register("item/:id(/reviews)", origins: [.scheme("shop"), .web("shop.example.com")]) { _ in }
+        try router.register("a://x(/y)(/z)") { _ in }  // 4 more: 8 in all
+        let error = caught { try router.register("a://one") { _ in } }
+        #expect(error?.code == .limitExceeded)
+        #expect(error?.message.contains("it adds 1 to the router's 8 routes") == true, "\(String(describing: error))")
+        #expect(error?.message.hasSuffix("the limit is 8 (Router.Limits.maxRoutes).") == true)
+        // Replacing frees the old route's entries first: 2 for 4 fits, and then 1 more does.
+        try router.register("a://x(/y)", replacing: true) { _ in }
+        try router.register("a://one") { _ in }
+        #expect(router.routes.count == 3)
+    }
+
+    @Test func aRowWithManyOriginsAndGroupsIsRefused() throws {
+        let origins = (0..<1_000).map { #""s\#($0)""# }.joined(separator: ",")
+        let row = #"{"pattern": "x(/a)(/b)(/c)(/d)(/e)(/f)", "target": "T", "action": "a", "origins": ["#
+        let router = Router(options: .init(limits: .init(maxRoutes: 50_000)))
+        let error = caught { try router.loadRouteTable(from: "[" + row + origins + "]}]", on: Mediator()) }
+        #expect(error?.code == .invalidRouteTable, "\(String(describing: error))")
+        #expect(error?.message.contains("it adds 64000 to the router's 0 routes") == true)
+        #expect(router.routes.isEmpty)
+    }
+}

@@ -52,7 +52,7 @@ extension Router {
         public let maxQueryItems: Int
         /// Bytes of UTF-8 in a pattern. Default 2 KiB.
         public let maxPatternLength: Int
-        /// Registered routes. Default 1,000,000.
+        /// Routes, one per combination of optional groups under each origin. Default 1,000,000.
         public let maxRoutes: Int
         /// Opens queued while the router is not ready. Default 100.
         public let maxDeferredOpens: Int

@@ -4,7 +4,7 @@
 struct RouterState: Sendable {
     var trie = Trie()
     var routes = RouteList()
-    var liveRoutes = 0
+    var liveLeaves = 0
     var hooks = RouterHooks() { willSet { released.append(hooks) } }
     /// What changes dropped (routes, their handlers, a whole table, old hooks), released after the writer
     /// lock is let go (``Router/mutate(_:)``), so that a deinit of what they captured may call the router.
@@ -35,10 +35,12 @@ struct RouterState: Sendable {
         _ text: String, origins: [LinkOrigin], options: Router.Options
     ) throws(RouteError) -> (patterns: [RoutePattern], origins: [LinkOrigin]) {
         guard !origins.isEmpty else { return ([try parse(text, options: options)], []) }
-        let normalized = try LinkOrigin.validate(origins, path: text)
-        var patterns: [RoutePattern] = []
-        for origin in normalized { patterns.append(try parse(origin.pattern(text), options: options)) }
-        return (patterns, normalized)
+        let listed = try LinkOrigin.validate(origins, path: text)
+        var parsed: [RoutePattern] = []
+        for origin in listed where parsed.count * (parsed.first?.expansions.count ?? 0) <= options.limits.maxRoutes {
+            parsed.append(try parse(origin.pattern(text), options: options))  // `add` refuses those past the limit
+        }
+        return (parsed, listed)
     }
 
     /// Adds a route, refusing conflicts unless `replacing`. Everything is checked before any
@@ -51,23 +53,21 @@ struct RouterState: Sendable {
         handler: Route.Handler, externalCheck: Route.ExternalCheck? = nil, options: Router.Options
     ) throws(RouteError) {
         let (patterns, origins) = try parse(text, origins: origins, options: options)
-        let leafCount = patterns.reduce(0) { $0 + $1.expansions.count }
-        guard liveRoutes < options.limits.maxRoutes || replacing else { throw tooMany(text, options: options) }
+        let leaves = patterns[0].expansions.count * max(origins.count, 1)
         // A lone leaf that replaces nothing is placed in one walk, which finds the place and makes
         // its nodes: a conflict means the whole path is there already, so a refused pattern adds
         // nothing but looser priority bounds. Any other route is checked before anything changes.
-        let checkedFirst = leafCount > 1 || replacing
-        if checkedFirst {
-            var replaced: [Int32] = []
-            for route in owners(of: patterns, options: options) where route >= 0 {
-                guard replacing else { throw conflict(text, with: route) }
-                if !replaced.contains(route) { replaced.append(route) }
-            }
-            guard liveRoutes - replaced.count < options.limits.maxRoutes else { throw tooMany(text, options: options) }
-            // Rebuilt once all are gone: a rebuild renumbers routes, and `replaced` holds numbers.
-            for route in replaced { remove(route: route, options: options) }
-            compactIfSparse(options: options)
+        let checkedFirst = leaves > 1 || replacing
+        var replaced: [Int32] = []
+        for route in checkedFirst ? owners(of: patterns, options: options) : [] where route >= 0 {
+            guard replacing else { throw conflict(text, with: route) }
+            if !replaced.contains(route) { replaced.append(route) }
         }
+        let freed = replaced.reduce(0) { $0 + Int(routes.live($1).leafCount) }
+        guard liveLeaves - freed + leaves <= options.limits.maxRoutes else { throw tooMany(text, leaves, options) }
+        // Rebuilt once all are gone: a rebuild renumbers routes, and `replaced` holds numbers.
+        for route in replaced { remove(route: route, options: options) }
+        if checkedFirst { compactIfSparse(options: options) }
         let clamped = Int32(clamping: priority)
         let routeID = Int32(routes.count)
         let firstLeaf = Int32(trie.leaves.count)
@@ -87,14 +87,14 @@ struct RouterState: Sendable {
         routes.append(
             Route(
                 pattern: text, priority: clamped, access: access, returnsObject: handler.returnsObject,
-                externalCheck: externalCheck, leafCount: Int32(leafCount), firstLeaf: firstLeaf, origins: origins))
-        liveRoutes += 1
+                externalCheck: externalCheck, leafCount: Int32(leaves), firstLeaf: firstLeaf, origins: origins))
+        liveLeaves += leaves
     }
 
-    private func tooMany(_ text: String, options: Router.Options) -> RouteError {
+    private func tooMany(_ text: String, _ leaves: Int, _ options: Router.Options) -> RouteError {
         .limitExceeded(
             text,
-            "the router already holds \(liveRoutes) routes; the limit is \(options.limits.maxRoutes) (Router.Limits.maxRoutes)."
+            "it adds \(leaves) to the router's \(liveLeaves) routes (one per combination of optional groups and origin); the limit is \(options.limits.maxRoutes) (Router.Limits.maxRoutes)."
         )
     }
 
@@ -149,7 +149,7 @@ struct RouterState: Sendable {
         }
         routes[Int(id)] = nil
         if route.typed != nil { hooks.typedRoutes -= 1 }
-        liveRoutes -= 1
+        liveLeaves -= Int(route.leafCount)
     }
 
     /// Removes every route; parameter types and hooks stay.
@@ -158,13 +158,13 @@ struct RouterState: Sendable {
         self = RouterState(trie: Trie(types: trie.types), hooks: hooks, released: released + [self])
     }
 
-    /// Rebuilds the trie from the live routes, in registration order, once removed routes
-    /// outnumber them: routes that come and go in a long-running process do not grow the
+    /// Rebuilds the trie from the live routes, in registration order, once removed routes' leaves
+    /// outnumber theirs: routes that come and go in a long-running process do not grow the
     /// table without bound.
     ///
-    /// - Complexity: O(live routes), at most once per as many removals: amortised O(1).
+    /// - Complexity: O(live leaves), at most once per as many removed: amortised O(1).
     private mutating func compactIfSparse(options: Router.Options) {
-        guard routes.count >= 64, routes.count > 2 * liveRoutes else { return }
+        guard trie.leaves.count >= 64, trie.leaves.count > 2 * liveLeaves else { return }
         var rebuilt = RouterState(trie: Trie(types: trie.types), hooks: hooks, released: released)
         for case let route? in routes {
             let added: Void? = try? rebuilt.add(
