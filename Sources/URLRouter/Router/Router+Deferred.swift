@@ -37,13 +37,15 @@ extension Router {
     /// How many opens are waiting for ``isReady``: 0 once the router is ready and has replayed them.
     public var deferredCount: Int { deferred.withLock { $0.opens.count } }
 
-    /// Queues the open when the router is not ready; true if it did.
+    /// Queues the open when the router is not ready, unless the allow-lists refuse it; true if it did.
     func deferIfNotReady(
         _ url: String, source: RouteSource, userInfo: [String: any Sendable], respond: RouteResponse.Handler?
     ) -> Bool {
         if readyFlag.load(ordering: .acquiring) { return false }
-        // Told before it is queued: once queued, another thread's replay may run it at once.
         let table = currentTable()
+        // Refused now, not queued: a flood of such links cannot push the app's own opens out.
+        if source == .external, table.schemeRefusal(url) != nil { return false }
+        // Told before it is queued: once queued, another thread's replay may run it at once.
         table.notify(url: url, source: source, pattern: nil, outcome: .deferred, since: RouteTable.now)
         let dropped: DeferredOpen?? = deferred.withLock { queue in
             guard !readyFlag.load(ordering: .acquiring) else { return nil }

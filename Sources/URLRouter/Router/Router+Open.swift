@@ -40,9 +40,7 @@ extension Router {
         _ url: String, source: RouteSource = .internal, userInfo: [String: any Sendable] = [:],
         response: (@Sendable (RouteResponse) -> Void)? = nil
     ) -> Bool {
-        // A link from outside that the allow-lists refuse is refused now: it takes no place in the queue.
-        let refused = source == .external && currentTable().schemeRefusal(url) != nil
-        if !refused, deferIfNotReady(url, source: source, userInfo: userInfo, respond: response) { return false }
+        if deferIfNotReady(url, source: source, userInfo: userInfo, respond: response) { return false }
         return perform(url, source: source, userInfo: userInfo, respond: response)
     }
 
