@@ -23,14 +23,19 @@ private enum ShopModule {
 /// the bridge from routes to target-actions.
 @Suite("Doc comments: route tables and the bridge")
 struct RouteTableDocCommentTests {
-    /// A row made in code equals the row read from a file.
-    @Test func aRowInCodeAndInAFile() async throws {
+    /// Rows made in code equal the rows read from a file, origins and access included.
+    @Test func rowsInCodeAndInAFile() async throws {
         let values = await evaluate {
             RouteTableRow(pattern: "shop://item/:id", target: "Shop", action: "itemView")
+            RouteTableRow(pattern: "item/:id", target: "Shop", action: "itemView", origins: [.scheme("shop")])
         }
         let rows = try RouteTableRow.parse(#"[{"pattern": "shop://item/:id", "target": "Shop", "action": "itemView"}]"#)
         #expect(rows == [try #require(values.first as? RouteTableRow)])
         #expect(rows.first?.priority == 0 && rows.first?.access == .public && rows.first?.origins == [])
+        let withOrigins = try RouteTableRow.parse(#"[{"pattern": "item/:id", "target": "Shop", "action": "itemView", "origins": ["shop"]}]"#)
+        #expect(withOrigins == [try #require(values.last as? RouteTableRow)])
+        let internalRow = try RouteTableRow.parse(#"[{"pattern": "a", "target": "T", "action": "a", "access": "internal"}]"#)
+        #expect(internalRow.map(\.access) == [.internalOnly])
     }
 
     @Test func aTableReadFromAFile() throws {

@@ -20,12 +20,6 @@ import Foundation
 /// `"https://"` and a web host; the row's `pattern` is then the path alone, one route for all.
 /// Any other field is an error, so a misspelt field cannot be silently ignored.
 public struct RouteTableRow: Sendable, Hashable {
-    /// Who may open the row's pattern, from its `"access"`: `"public"` (anyone) or `"internal"` (the app only).
-    public enum Access: String, Sendable, Hashable {
-        /// `public` as ``RouteAccess/public``, `internal` as ``RouteAccess/internalOnly``.
-        case `public`, `internal`
-    }
-
     /// The URL pattern, e.g. `"shop://item/:id"`.
     public var pattern: String
     /// The target name, e.g. `"Shop"`.
@@ -34,10 +28,10 @@ public struct RouteTableRow: Sendable, Hashable {
     public var action: String
     /// Higher wins when patterns overlap; 0 unless the row says otherwise (`"priority": 10`).
     public var priority: Int
-    /// Who may open the pattern; `.public` unless the row says otherwise.
-    public var access: Access
+    /// Who may open the pattern, from its `"access"`: `"public"` (the default) or `"internal"` (``RouteAccess/internalOnly``).
+    public var access: RouteAccess
     /// The link origins the row's path serves (`"origins": ["shop", "https://shop.example.com"]`); empty if none.
-    public var origins: [LinkOrigin] = []
+    public var origins: [LinkOrigin]
     /// The row's position in the file, from 1: `2` for the second object of the array.
     public var row: Int
     /// The line of the file on which the row starts, from 1.
@@ -47,16 +41,18 @@ public struct RouteTableRow: Sendable, Hashable {
     ///
     /// ```swift
     /// RouteTableRow(pattern: "shop://item/:id", target: "Shop", action: "itemView")
+    /// RouteTableRow(pattern: "item/:id", target: "Shop", action: "itemView", origins: [.scheme("shop")])
     /// ```
     public init(
         pattern: String, target: String, action: String, priority: Int = 0,
-        access: Access = .public, row: Int = 1, line: Int = 1
+        access: RouteAccess = .public, origins: [LinkOrigin] = [], row: Int = 1, line: Int = 1
     ) {
         self.pattern = pattern
         self.target = target
         self.action = action
         self.priority = priority
         self.access = access
+        self.origins = origins
         self.row = row
         self.line = line
     }
@@ -131,11 +127,9 @@ private struct RowReader {
         guard issues.isEmpty, let pattern, let target, let action, let priority, let access, let origins else {
             return nil
         }
-        var read = RouteTableRow(
+        return RouteTableRow(
             pattern: pattern, target: target, action: action, priority: priority, access: access,
-            row: row, line: node.line)
-        read.origins = origins
-        return read
+            origins: origins, row: row, line: node.line)
     }
 
     /// `["shop", "https://shop.example.com"]`: schemes, and web hosts after `https://`.
@@ -176,9 +170,9 @@ private struct RowReader {
         return Int(value)
     }
 
-    private mutating func access(_ member: JSONNode.Member) -> RouteTableRow.Access? {
+    private mutating func access(_ member: JSONNode.Member) -> RouteAccess? {
         let text = member.value.string
-        guard let access = text.flatMap(RouteTableRow.Access.init(rawValue:)) else {
+        guard let access = text.flatMap({ ["public": RouteAccess.public, "internal": .internalOnly][$0] }) else {
             let found = text.map(RouteError.quoted) ?? member.value.kind
             return report(member.line, "field \"access\" must be \"public\" or \"internal\", found \(found)")
         }

@@ -101,7 +101,7 @@ extension RouteBatch {
                     let (handler, check) = Router.bridge(target: row.target, action: row.action, on: mediator)
                     try add(
                         row.pattern, origins: row.origins, priority: row.priority,
-                        access: row.access == .internal ? .internalOnly : .public, replacing: false,
+                        access: row.access, replacing: false,
                         handler: handler, externalCheck: check)
                 } catch {
                     issues.append(RouteTableError.Issue(row: row.row, line: row.line, message: error.message))
