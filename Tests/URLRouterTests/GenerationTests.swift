@@ -25,6 +25,8 @@ import URLRouter
         GenerationCase("shop://a//b/", [:], "shop://a/b"),
         GenerationCase("shop://", [:], "shop://"),
         GenerationCase("shop://", ["a": "1"], "shop://?a=1"),
+        GenerationCase("shop://", ["**": "a b/c@d", "a": "1"], "shop://a%20b/c@d?a=1"),
+        GenerationCase("shop://", ["**": "u@h:1"], "shop://u%40h%3A1"),
         GenerationCase("tel::number", ["number": "+1-555"], "tel:+1-555"),
         GenerationCase("app-settings:", [:], "app-settings:"),
         GenerationCase("shop://item/:id", ["id": "a b/c?d#e%f"], "shop://item/a%20b%2Fc%3Fd%23e%25f"),
@@ -149,7 +151,7 @@ import URLRouter
                     parameters[pattern.contains(":host") ? "host" : pattern.contains("number") ? "number" : "id"] =
                         value
                 case "item/:id/:name.html": parameters["id"] = value; parameters["name"] = value + ".html"
-                case "files/**": parameters["**"] = value + "/" + value
+                case "files/**", "shop://": parameters["**"] = value + "/" + value
                 case "shop://f/:id<double>.json": parameters["id"] = "-1.5e3"
                 case "shop://o/:a(/:b(/:c))": parameters["a"] = value; parameters["c"] = value
                 default: break

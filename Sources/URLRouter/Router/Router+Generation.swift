@@ -10,8 +10,8 @@ extension Router {
     /// ```
     ///
     /// An optional group is included when all its placeholders are given. `*` takes the
-    /// parameter named `*`; `**` the one named `**`, a `/`-joined path. Matching the result
-    /// against the pattern gives the parameters back.
+    /// parameter named `*`; `**` and a scheme's fallback (`shop://`) the one named `**`, a
+    /// `/`-joined path. Matching the result against the pattern gives the parameters back.
     ///
     /// - Throws: ``RouteError`` naming a missing placeholder or an empty `*` (`.missingParameter`), an empty
     ///   value, a `.`/`..` segment or one that fails its type (`.invalidParameter`), a bad pattern, a URL over ``Limits``.
@@ -29,7 +29,7 @@ extension Router {
             }
             return URLEncoding.encode(value, allowed: parsed.hasAuthority && segments.isEmpty ? .host : .pathSegment)
         }
-        for segment in try Self.expansion(of: parsed, for: parameters) {
+        for segment in try Self.expansion(of: parsed, for: parameters) + (parsed.isFallback ? [.catchAll] : []) {
             switch segment {
             case .literal(let text):
                 segments.append(URLEncoding.encode(text, allowed: .pathSegment))
