@@ -80,6 +80,18 @@ struct TypedActionTests {
         #expect(mediator.perform(target: "TypedShop", action: "basket", params: ["items": ["x"]]) == nil)
     }
 
+    /// Numbers from JSON or Objective-C arrive as `NSNumber`s: each reads as its number, and a
+    /// JSON boolean as a boolean.
+    @Test func untypedCallersReachTypedActionsWithJSONNumbers() throws {
+        let json = #"{"items": [1, 0, 3, 25], "express": true, "coupon": 12.5}"#
+        let params = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let basket = try #require(mediator.perform(target: "TypedShop", action: "basket", params: params) as? Basket)
+        #expect(basket.items == [1, 0, 3, 25] && basket.coupon == "express")
+        let plain: [String: Any] = ["items": [NSNumber(value: 1)], "coupon": NSNumber(value: 12.5), "express": NSNumber(value: false)]
+        let second = try #require(mediator.perform(target: "TypedShop", action: "basket", params: plain) as? Basket)
+        #expect(second.items == [1] && second.coupon == "12.5")
+    }
+
     /// A list where the field takes one value gives its last element, as the last of repeated
     /// query items wins in a URL.
     @Test func aListForAScalarFieldGivesItsLastElement() throws {
