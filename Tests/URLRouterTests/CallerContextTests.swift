@@ -25,6 +25,8 @@ private actor Screen {
     func open(_ router: Router) async throws -> (object: Bool?, value: Bool?) {
         (router.object(for: "app://where") as? Bool, try await router.value(opening: "app://where") as? Bool)
     }
+
+    func value(_ router: Router) async throws -> String? { try await router.value(opening: "app://where") as? String }
 }
 
 /// Where handlers run, and which opens wait for a router that is not ready.
@@ -37,6 +39,17 @@ struct CallerContextTests {
         let seen = try await Screen().open(router)
         #expect(seen.object == true)
         #expect(seen.value == true)
+    }
+
+    /// An open that waited for the router runs, as every waiting open, on the thread that sets `isReady`.
+    @Test(.timeLimit(.minutes(1))) func aWaitingValueOpeningRunsWhereIsReadyIsSet() async throws {
+        let router = Router()
+        try router.registerObject("app://where") { _ in QueueExecutor.isCurrent ? "caller" : "setter" }
+        router.isReady = false
+        let waiting = Task { try await Screen().value(router) }
+        while router.deferredCount == 0 { try await Task.sleep(for: .milliseconds(5)) }
+        router.isReady = true
+        #expect(try await waiting.value == "setter")
     }
 
     /// A flood of refused links from outside cannot push the app's own waiting opens out of the queue.

@@ -10,7 +10,8 @@ extension Router {
     /// The handler runs on the caller's actor (`isolation`, the caller's by default), as `open`
     /// runs it on the caller's thread; a handler that keeps the request and completes later, on
     /// any thread, resumes the caller then. While the router is not ready (``isReady``), the open
-    /// waits in the deferred queue. A handler that lets go of the request without completing gives nil.
+    /// waits in the deferred queue, and its handler runs on the thread that sets `isReady`. A
+    /// handler that lets go of the request without completing gives nil.
     ///
     /// The name differs from `open` on purpose: an `await` in front of the synchronous `open`
     /// would compile and return whether a handler took the URL, not the value.
