@@ -87,7 +87,9 @@ struct TypedActionTests {
         let params = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         let basket = try #require(mediator.perform(target: "TypedShop", action: "basket", params: params) as? Basket)
         #expect(basket.items == [1, 0, 3, 25] && basket.coupon == "express")
-        let plain: [String: Any] = ["items": [NSNumber(value: 1)], "coupon": NSNumber(value: 12.5), "express": NSNumber(value: false)]
+        let plain: [String: Any] = [
+            "items": [NSNumber(value: 1)], "coupon": NSNumber(value: 12.5), "express": NSNumber(value: false),
+        ]
         let second = try #require(mediator.perform(target: "TypedShop", action: "basket", params: plain) as? Basket)
         #expect(second.items == [1] && second.coupon == "12.5")
     }
