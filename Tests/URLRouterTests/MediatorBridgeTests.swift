@@ -40,6 +40,14 @@ private func bridged(
         #expect(router.object(for: "shop://other/42") == nil)
     }
 
+    /// The path a `**` took reaches the action as `**`, joined with `/`, as `url(for:)` takes it.
+    @Test func aWildcardPathReachesTheAction() throws {
+        let (router, _, _) = try bridged("files://open/**")
+        #expect(router.object(for: "files://open/docs/a%20b.txt?**=evil&v=1") as? String == "**=docs/a b.txt&v=1")
+        #expect(router.object(for: "files://open") as? String == "")
+        #expect(router.object(for: "files://open/x", userInfo: ["**": "mine"]) as? String == "**=mine")
+    }
+
     @Test func userInfoValuesKeepTheirTypes() throws {
         let (router, _, _) = try bridged("shop://count", action: "count")
         #expect(router.object(for: "shop://count", userInfo: ["count": 3]) as? Int == 3)

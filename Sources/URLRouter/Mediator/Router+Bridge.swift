@@ -1,6 +1,6 @@
 extension Router {
     /// Routes `pattern` to a target-action: `open` and `object(for:)` call `action` on `target`
-    /// with the request's ``RouteRequest/mergedParameters`` (query < path < userInfo), and the
+    /// with the request's ``RouteRequest/mergedParameters`` (query < path and `**` < userInfo), and the
     /// action's value is what `object(for:)` returns and the open's completion receives.
     ///
     /// ```swift

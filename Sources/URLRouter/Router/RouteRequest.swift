@@ -52,15 +52,18 @@ public final class RouteRequest: Sendable {
     /// The segments `**` took, percent-decoded.
     public var wildcard: [String] { match.wildcard }
 
-    /// Query items, overlaid by path placeholders, overlaid by `userInfo`: one dictionary for
-    /// handlers and Target-Action calls.
+    /// Query items, overlaid by path placeholders and the path `**` took (as `**`, joined with
+    /// `/`, when it took one), overlaid by `userInfo`: one dictionary for handlers and
+    /// Target-Action calls.
     ///
     /// ```swift
     /// // "shop://item/42?id=7&ref=mail", userInfo ["ref": "push"]
     /// request.mergedParameters   // ["id": "42", "ref": "push"]
     /// ```
     public var mergedParameters: [String: any Sendable] {
-        (parameters.dictionary as [String: any Sendable]).merging(userInfo) { $1 }
+        var merged: [String: any Sendable] = parameters.dictionary
+        if !wildcard.isEmpty { merged["**"] = wildcard.joined(separator: "/") }
+        return merged.merging(userInfo) { $1 }
     }
 
     /// Hands `value` to the opener's completion. Only the first call counts.
