@@ -26,9 +26,7 @@ struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
 
     init() {}
 
-    init(repeating element: Element, count: Int) {
-        for _ in 0..<count { append(element) }
-    }
+    init(repeating element: Element, count: Int) { for _ in 0..<count { append(element) } }
 
     var startIndex: Int { 0 }
     var endIndex: Int { count }
