@@ -116,20 +116,29 @@ struct RoutingKitLookup {
     /// URLRouter's request does).
     func open(_ url: String) -> Int? {
         var path = Substring(url), query = Substring()
-        if let mark = url.firstIndex(of: "?") { (path, query) = (url[..<mark], url[url.index(after: mark)...]) }
+        if let mark = url.utf8.firstIndex(of: UInt8(ascii: "?")) {
+            (path, query) = (url[..<mark], url[url.utf8.index(after: mark)...])
+        }
         var parameters = emptyParameters
         let components = path.split(separator: "/").map(String.init)
         guard let route = router.route(path: components, parameters: &parameters) else { return nil }
         return route.handler(parameters, query)
     }
 
-    /// The value of the last query item named `name`.
+    /// The value of the last query item named `name`, found in place, as URLRouter's request
+    /// finds it: no array of items, no string but the value's.
     static func queryValue(_ name: String, in query: Substring) -> String? {
-        var found: String?
-        for item in query.split(separator: "&") {
-            let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            if pair[0] == name { found = pair.count > 1 ? String(pair[1]) : "" }
+        let bytes = query.utf8
+        var found: Substring.UTF8View?
+        var start = bytes.startIndex
+        while start < bytes.endIndex {
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: "&")) ?? bytes.endIndex
+            let mark = bytes[start..<end].firstIndex(of: UInt8(ascii: "=")) ?? end
+            if bytes[start..<mark].elementsEqual(name.utf8) {
+                found = mark == end ? bytes[end..<end] : bytes[bytes.index(after: mark)..<end]
+            }
+            start = end == bytes.endIndex ? end : bytes.index(after: end)
         }
-        return found
+        return found.map { String(Substring($0)) }
     }
 }

@@ -35,10 +35,11 @@ struct Workload {
     let body: () -> Int
 }
 
-/// Runs the workloads in rounds, one pass each per round (repeated inside a pass until it lasts
-/// at least `minimumPassNanoseconds`), in a new order each round, so that no workload always
-/// runs first or always follows the same one (whose data it would find in cache). Returns the
-/// median nanoseconds per operation of each, in order.
+/// Runs the workloads in rounds, one pass each per round (each pass repeats its workload as
+/// often as every other does, enough times that each lasts at least `minimumPassNanoseconds`),
+/// in a new order each round, so that no workload always runs first or always follows the same
+/// one (whose data it would find in cache). Returns the median nanoseconds per operation of
+/// each, in order.
 func timeRoundRobin(_ workloads: [Workload], rounds: Int, minimumPassNanoseconds: UInt64 = 4_000_000) -> [Double] {
     // Warm up once and find how many repeats make a pass long enough to time.
     var repeats = [Int](repeating: 1, count: workloads.count)
@@ -48,6 +49,9 @@ func timeRoundRobin(_ workloads: [Workload], rounds: Int, minimumPassNanoseconds
         let elapsed = max(nowNanoseconds() - start, 1)
         repeats[index] = max(1, Int(minimumPassNanoseconds / elapsed) + 1)
     }
+    // One repeat count for all: each repeat after the first finds its own data in cache, so
+    // a workload repeated more often than another would be flattered.
+    repeats = [Int](repeating: repeats.max() ?? 1, count: workloads.count)
     var samples = [[Double]](repeating: [], count: workloads.count)
     var generator = SplitMix64(seed: 0x0BE_5EED)
     for _ in 0..<rounds {

@@ -101,8 +101,8 @@ if let small = times[sizes.min() ?? 0], let large = times[sizes.max() ?? 0], siz
             unit: "ns", comparison: note, ratio: dictionaryGrowth))
     func pairs(_ before: SizeRun.Times, _ after: SizeRun.Times) -> [(String, Double, Double)] {
         [
-            ("growth: match, all lookups", before.matchAll, after.matchAll),
-            ("growth: match, misses", before.matchMisses, after.matchMisses),
+            ("growth: match + pattern + parameter, all lookups", before.matchAll, after.matchAll),
+            ("growth: match + pattern + parameter, misses", before.matchMisses, after.matchMisses),
             ("growth: open", before.open, after.open),
         ]
     }
