@@ -58,6 +58,38 @@ private func routes(_ router: Router) -> [String] {
         }
     }
 
+    @Test func aDirectoryIsReportedAsOne() {
+        let directory = FileManager.default.temporaryDirectory
+        do {
+            try Router().loadRouteTable(from: directory, on: shopMediator())
+            Issue.record("loaded a directory")
+        } catch {
+            #expect(error.code == .invalidRouteTable)
+            #expect(error.message.hasSuffix(": it is a directory."), "\(error.message)")
+        }
+    }
+
+    /// A named pipe is read as its writer writes it, once one opens it.
+    @Test(.timeLimit(.minutes(1))) func aNamedPipeIsReadAsItsWriterWritesIt() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("routes-\(UUID()).pipe").path
+        #expect(mkfifo(path, 0o600) == 0)
+        defer { unlink(path) }
+        let text = Array(goodTable.utf8)
+        let writer = Thread {
+            let descriptor = open(path, O_WRONLY)
+            for start in stride(from: 0, to: text.count, by: 40) {
+                let end = min(start + 40, text.count)
+                _ = text[start..<end].withUnsafeBytes { write(descriptor, $0.baseAddress, end - start) }
+                usleep(1000)
+            }
+            close(descriptor)
+        }
+        writer.start()
+        let router = Router()
+        try router.loadRouteTable(from: URL(fileURLWithPath: path), on: shopMediator())
+        #expect(router.object(for: "shop://item/6") as? String == "id=6")
+    }
+
     @Test(arguments: [
         // A malformed row: nothing is registered at all.
         (

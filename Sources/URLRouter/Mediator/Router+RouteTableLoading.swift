@@ -34,7 +34,8 @@ extension Router {
         try update { routes throws(RouteError) in try routes.loadRouteTable(from: data, on: mediator) }
     }
 
-    /// Registers a route table read from a file, like the `String` form.
+    /// Registers a route table read from a file, like the `String` form. A named pipe is read as
+    /// its writer writes it, so the call waits until one opens it.
     ///
     /// ```swift
     /// try router.loadRouteTable(from: URL(fileURLWithPath: "routes.json"), on: mediator)
@@ -49,9 +50,10 @@ extension Router {
             defer { try? handle.close() }
             data = try handle.read(upToCount: limit + 1) ?? Data()
         } catch {
+            let isDirectory = (try? file.resourceValues(forKeys: [.isDirectoryKey]))?.isDirectory == true
+            let reason = isDirectory ? "it is a directory." : error.localizedDescription
             throw RouteError(
-                .invalidRouteTable,
-                "Cannot read the route table \(RouteError.quoted(file.path)): \(error.localizedDescription)")
+                .invalidRouteTable, "Cannot read the route table \(RouteError.quoted(file.path)): \(reason)")
         }
         try options.checkRouteTableLength(
             data.count, "The route table \(RouteError.quoted(file.path))", atLeast: data.count > limit)
