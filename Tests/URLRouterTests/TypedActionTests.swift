@@ -103,6 +103,25 @@ struct TypedActionTests {
         #expect(basket.items == [5] && basket.coupon == "NEW")
     }
 
+    /// A field given a value that has no text (a `Date`, a dictionary, a list holding one) is
+    /// present yet unreadable: the call fails naming it, rather than reading it as absent. Other
+    /// parameters may hold anything.
+    @Test(arguments: [
+        ("coupon", Date(timeIntervalSince1970: 0) as any Sendable, #"field "coupon" is a Date, which has no text"#),
+        ("coupon", ["code": "SPRING"], #"field "coupon" is a Dictionary<String, String>, which has no text"#),
+        ("items", [1, Date(timeIntervalSince1970: 0)] as [any Sendable], #"field "items" is a Date, which has no text"#),
+        ("items", ["x": 1], #"field "items" is a Dictionary<String, Int>, which has no text"#),
+    ] as [(String, any Sendable, String)])
+    func aFieldGivenAValueWithoutTextFailsTheCall(field: String, value: any Sendable, message: String) {
+        var params: [String: Any] = ["items": [1], "sender": Date(timeIntervalSince1970: 0)]
+        params[field] = value
+        let result = mediator.performResult(target: "TypedShop", action: "basket", params: params)
+        #expect(result.failure?.code == .invalidParameter)
+        #expect(result.failure?.message == #"Parameters of "TypedShop.basket" do not decode: \#(message)."#)
+        let fine = mediator.performResult(target: "TypedShop", action: "basket", params: ["items": [1], "sender": Date()])
+        #expect((try? fine.get()) as? Basket != nil)
+    }
+
     @Test func failures() {
         let missing = Mediator()
         #expect(caught { try missing.perform(CountRequest()) }?.code == .targetNotFound)

@@ -5,11 +5,10 @@ extension Mediator {
     /// let view = try mediator.perform(ShopItemView.Request(id: 42))   // ShopItemView
     /// ```
     ///
-    /// The action receives the request itself when it was written with
-    /// ``MediatorRequest/handler(_:)``; an untyped action receives the fields as strings, as from
-    /// a URL (an array of two or more as `[String]`, of one as its `String`, empty as nothing),
-    /// and the request under a key of the mediator's own, which it may ignore.
-    /// The target's `notFound` action and the ``noTargetHandler`` apply as for an untyped call.
+    /// The action receives the request itself when it was written with ``MediatorRequest/handler(_:)``; an untyped
+    /// action receives the fields as strings, as from a URL (an array of two or more as `[String]`, of one as its
+    /// `String`, empty as nothing), and the request under a key of the mediator's own, which it may ignore. The
+    /// target's `notFound` action and the ``noTargetHandler`` apply as for an untyped call.
     ///
     /// - Throws: ``RouteError`` with `.targetNotFound` or `.actionNotFound` as
     ///   ``performResult(target:action:params:cacheTarget:)`` reports them, `.invalidParameter`
@@ -57,8 +56,7 @@ extension Router {
             handler: handler, externalCheck: check)
     }
 
-    /// The handler and external check of a route bridged to `Request`: a URL whose values do
-    /// not decode is declined.
+    /// The handler and external check of a route bridged to `Request`: a URL whose values do not decode is declined.
     static func bridge<Request: MediatorRequest>(
         _: Request.Type, on mediator: Mediator
     ) -> (Route.Handler, Route.ExternalCheck) {

@@ -1,6 +1,5 @@
-/// A typed Target-Action call: names its target and action, declares its parameters as fields
-/// and its result as `Response`. It replaces the hand-written dictionary packing and
-/// unpacking of a CTMediator-style category.
+/// A typed Target-Action call: names its target and action, declares its parameters as fields and its result as
+/// `Response`. It replaces the hand-written dictionary packing and unpacking of a CTMediator-style category.
 ///
 /// ```swift
 /// extension ShopItemView {
@@ -21,12 +20,11 @@
 /// let view = try mediator.perform(ShopItemView.Request(id: 42))   // a caller's side: a ShopItemView
 /// ```
 ///
-/// The fields follow the rules of ``URLRoute`` fields: `String`, integers, `Double`, `Bool`,
-/// `UUID`, raw-value enums, optionals and arrays of these. A typed call hands the action the
-/// value itself; a URL call (`app://Shop/itemView?id=42`), a bridged route and an untyped call
-/// hand it strings (or native values), which the action decodes with the same decoder as
-/// typed routes. A URL call's parameters keep the last of repeated query items, so an array
-/// field reads one element from it; the typed bridge,
+/// The fields follow the rules of ``URLRoute`` fields: `String`, integers, `Double`, `Bool`, `UUID`, raw-value enums,
+/// optionals and arrays of these. A typed call hands the action the value itself; a URL call
+/// (`app://Shop/itemView?id=42`), a bridged route and an untyped call hand it strings (or native values), which the
+/// action decodes with the same decoder as typed routes. A URL call's parameters keep the last of repeated query items,
+/// so an array field reads one element from it; the typed bridge,
 /// ``Router/register(_:request:on:priority:access:replacing:)``, reads them all.
 public protocol MediatorRequest: Codable, Sendable {
     /// What the action returns.
@@ -53,12 +51,17 @@ extension MediatorRequest {
     /// [ShopItemView.Request.action: ShopItemView.Request.handler { request in ShopItemView(id: request.id) }]
     /// ```
     ///
-    /// Parameters that do not decode (`app://Shop/itemView?id=abc`) fail the call with
-    /// `.invalidParameter` naming the field; `body` does not run.
+    /// Parameters that do not decode (`app://Shop/itemView?id=abc`), and a field given a value with no text (a
+    /// `Date`, a dictionary), fail the call with `.invalidParameter` naming the field; `body` does not run.
     public static func handler(_ body: @escaping (Self) -> Response) -> MediatorAction {
         { params in
             if let request = params[Mediator.typedRequestKey] as? Self { return body(request) }
             do {
+                // A field given a value with no text is there, not absent: an optional one must not read nil.
+                let bad = params.compactMapValues { ($0 as? [Any] ?? [$0]).first { DictionaryValues.text($0) == nil } }
+                for name in bad.isEmpty ? [] : RouteFields(Self.self).names.sorted() where bad[name] != nil {
+                    throw UnsupportedField(field: name, type: "a \(type(of: bad[name]!)), which has no text")
+                }
                 return body(try ParameterDecoder.decode(Self.self, from: DictionaryValues(dictionary: params)))
             } catch {
                 let message = "Parameters of \(quotedName) do not decode: \(error)."

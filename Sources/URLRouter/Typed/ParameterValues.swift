@@ -6,8 +6,7 @@ protocol ParameterValues {
     /// The value a scalar field reads: a path placeholder's, else the last query item's (a
     /// matched URL's query fills no field of a typed route's placeholder).
     func last(_ name: String) -> String?
-    /// Every value an array field reads: the path placeholder's alone, else each query item of
-    /// that name in order.
+    /// Every value an array field reads: the path placeholder's alone, else each query item of that name in order.
     func all(_ name: String) -> [String]
     /// Set while ``RouteFields`` records a type's fields: the decoder then reads placeholders.
     var recorder: RouteFields? { get }
