@@ -65,7 +65,22 @@ struct SendCommandTests {
         let result = try DeepLinkBinary.run(["send", "--timeout", "0.5", "--socket", path, DemoLinks.item])
         #expect(result.status == 3)
         #expect(result.stderr.contains("did not answer within 0.5 s"), "\(result.stderr)")
-        #expect(result.stderr.contains("was not delivered"), "\(result.stderr)")
+        #expect(result.stderr.contains("The link \(DemoLinks.item) may not have been delivered."), "\(result.stderr)")
+        #expect(!result.stderr.contains("was not delivered"), "\(result.stderr)")
+    }
+
+    /// A daemon that does not answer in time may still route the link: `send` must not call it
+    /// undelivered, or the user opens it again and it runs twice.
+    @Test func aSendThatTimesOutDoesNotCallTheLinkUndelivered() throws {
+        let daemon = try RunningDaemon()
+        let link = "account://session/refresh"  // its handler completes 0.25 s later
+        let result = try daemon.send(["--timeout", "0.05", link])
+        #expect(result.status == 3)
+        #expect(result.stderr.contains("The link \(link) may not have been delivered."), "\(result.stderr)")
+        #expect(!result.stderr.contains("was not delivered"), "\(result.stderr)")
+        let deadline = Date().addingTimeInterval(5)
+        while !daemon.log.contains("routed pattern=\(link)"), Date() < deadline { usleep(20_000) }
+        #expect(daemon.log.contains("routed pattern=\(link)"), "the daemon routed it after all: \(daemon.log)")
     }
 
     /// A daemon at its client limit answers `busy` and takes nothing: the link is not

@@ -22,7 +22,8 @@ enum Help {
              that is not UTF-8, a relative DEEPLINK_SOCKET, or (send) a socket path too long for
              a Unix socket
           3  send: daemon not reachable (no socket, nobody listening, no answer in time,
-             or busy with its most clients); the link was not delivered
+             or busy with its most clients); the link was not delivered, or with no answer
+             in time may not have been
           4  serve: another daemon is already listening on the socket
           5  serve: the socket could not be set up (directory, permissions, path)
         """
@@ -189,7 +190,8 @@ enum Help {
              DEEPLINK_SOCKET, a socket path too long for a Unix socket)
           3  daemon not reachable: no socket, nobody listening, no answer in time, or a
              busy reply (the daemon serves its most clients; --json prints it); the link
-             was not delivered
+             was not delivered (with no answer in time, it may have been: the daemon's log
+             tells)
         """
     }
 

@@ -1,5 +1,6 @@
 /// What `send` tells the user when the daemon did not take a link: that the link was not
-/// delivered, and the commands that start a daemon on the same socket.
+/// delivered (or, when a daemon did not answer, may not have been), and the commands that start
+/// a daemon on the same socket.
 enum UndeliveredLink {
     /// The lines printed after the error. `notListening` is true when no daemon runs at all
     /// (rather than one that did not answer).
@@ -10,9 +11,12 @@ enum UndeliveredLink {
         let what = url.map { "The link \(LogLine.printable($0)) was not delivered." } ?? "The daemon did not answer."
         let serve = shellWord(binary) + " serve" + (socket.isDefault ? "" : " --socket " + shellWord(socket.path))
         guard notListening else {
+            // The line may have reached a daemon that routes it late: opening it again could run it twice.
+            let maybe = url.map { "The link \(LogLine.printable($0)) may not have been delivered." } ?? what
             return """
-                \(what) A daemon may be stuck or restarting; its log is on its stderr
-                (journalctl --user -u \(SystemdUnitsCommand.serviceName) when systemd runs it).
+                \(maybe) A daemon may be stuck or restarting; its log, on its stderr
+                (journalctl --user -u \(SystemdUnitsCommand.serviceName) when systemd runs it), tells whether it
+                routed the link before you open it again.
                 """
         }
         // A ping to no daemon at all has nothing undelivered to report: only how to start one.
