@@ -19,5 +19,10 @@ let status = DeepLinkCLI.run(
     environment: ProcessInfo.processInfo.environment,
     schemes: AppComposition.externalSchemes,
     makeService: AppComposition.makeService)
-fflush(nil)  // every stream; print() buffers when stdout is a pipe or file
+// Every stream: print() buffers when stdout is a pipe or file. Output that could not be written
+// (`deeplink desktop-entry > file` on a full disk) is a failure, never a silent success.
+if fflush(nil) != 0 {
+    printError("deeplink: cannot write the output: \(String(cString: strerror(errno)))")
+    exit(ExitCode.failure.rawValue)
+}
 exit(status.rawValue)

@@ -107,4 +107,21 @@ struct CommandLineTests {
             commands.stdout
                 == DemoLinks.schemes.map { "xdg-mime default deeplink.desktop x-scheme-handler/\($0)\n" }.joined())
     }
+
+    /// Output that cannot be written (a full disk under `desktop-entry > file`) fails the
+    /// command with status 5 and a message, rather than leaving a truncated file behind a 0.
+    @Test(arguments: [["desktop-entry"], ["routes"], ["systemd-units"], ["open", DemoLinks.item], ["--help"]])
+    func outputThatCannotBeWrittenFailsTheCommand(_ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: DeepLinkBinary.path)
+        process.arguments = arguments
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 5, "\(arguments): \(message)")
+        #expect(message.contains("deeplink: cannot write the output: No space left on device"), "\(message)")
+    }
 }

@@ -25,7 +25,8 @@ enum Help {
              or busy with its most clients); the link was not delivered, or with no answer
              in time may not have been
           4  serve: another daemon is already listening on the socket
-          5  serve: the socket could not be set up (directory, permissions, path)
+          5  serve: the socket could not be set up (directory, permissions, path);
+             any command: its output could not be written (a full disk)
         """
 
     static let overview = """
