@@ -61,6 +61,22 @@ struct CommandLineTests {
         #expect(try ReplyLine(external.stdout.trimmingCharacters(in: .newlines)).error == "refused")
     }
 
+    /// `open` and `explain` read a URL as the daemon reads a request line, spaces around it
+    /// dropped, so `--external` gives what `send` gets.
+    @Test(arguments: [" shop://cart", "shop://cart ", "  shop://cart  "])
+    func openAndExplainAgreeWithTheDaemonOnSpacesAroundTheURL(_ url: String) throws {
+        let daemon = try RunningDaemon()
+        let sent = try ReplyLine(try daemon.send(["--json", url]).stdout.trimmingCharacters(in: .newlines))
+        #expect(sent.pattern == "shop://cart")
+        for external in [[], ["--external"]] {
+            let opened = try DeepLinkBinary.run(["open", "--json"] + external + [url])
+            #expect(opened.status == 0, "\(external): \(opened.stdout)")
+            #expect(try ReplyLine(opened.stdout.trimmingCharacters(in: .newlines)).pattern == sent.pattern)
+            let explained = try DeepLinkBinary.run(["explain"] + external + [url])
+            #expect(explained.status == 0, "\(external): \(explained.stdout)")
+        }
+    }
+
     @Test func openNotFoundExits1() throws {
         let result = try DeepLinkBinary.run(["open", "--json", DemoLinks.notFound])
         #expect(result.status == 1)

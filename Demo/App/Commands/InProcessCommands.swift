@@ -6,6 +6,7 @@ enum OpenCommand {
     static let timeout: Double = 10
 
     static func run(url: String, json: Bool, external: Bool, service: any DeepLinkService) -> ExitCode {
+        let url = String(url.trimmingSpaces())  // as the daemon reads `OPEN <url>`
         let reply = service.openAndWait(url, source: external ? .external : .local, timeout: timeout)
         print(json ? reply.json.encoded : HumanOutput.describe(reply, url: url))
         return ExitCode(reply)
@@ -43,6 +44,7 @@ enum RoutesCommand {
 /// `deeplink explain URL [--external]`: how the URL is parsed, which pattern wins and why.
 enum ExplainCommand {
     static func run(url: String, external: Bool, service: any DeepLinkService) -> ExitCode {
+        let url = String(url.trimmingSpaces())  // as the daemon reads `OPEN <url>`
         let source: LinkSource = external ? .external : .local
         print(service.explain(url, source: source))
         return service.canOpen(url, source: source) ? .success : .notRouted
