@@ -70,7 +70,7 @@ struct DaemonLifecycleTests {
         #expect(try TextFile.read(path) == "keep me")
     }
 
-    @Test(arguments: [SIGTERM, SIGINT])
+    @Test(arguments: [SIGTERM, SIGINT, SIGHUP])
     func signalFinishesRequestsInFlightRemovesTheSocketAndExits0(_ signal: Int32) throws {
         let daemon = try RunningDaemon()
         let inFlight = try daemon.connect()

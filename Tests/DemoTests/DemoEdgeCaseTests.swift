@@ -97,7 +97,7 @@ struct DemoEdgeCaseTests {
         #expect(help.stdout.contains(expected), "\(help.stdout)")
     }
 
-    @Test(arguments: [SIGTERM, SIGINT])
+    @Test(arguments: [SIGTERM, SIGINT, SIGHUP])
     func secondSignalDuringTheDrainStopsAtOnce(_ signal: Int32) throws {
         let daemon = try RunningDaemon()
         let reader = try daemon.connect()
@@ -112,8 +112,9 @@ struct DemoEdgeCaseTests {
         let started = Date()
         #expect(try daemon.stop(signal) == 0)
         #expect(Date().timeIntervalSince(started) < 2.5, "the second signal waited for the drain")
-        let name = signal == SIGINT ? "SIGINT" : "SIGTERM"
+        let name = [SIGINT: "SIGINT", SIGHUP: "SIGHUP"][signal] ?? "SIGTERM"
         #expect(daemon.log.contains("\(name) again: stopping without waiting"), "\(daemon.log.suffix(600))")
+        #expect(!daemon.log.contains("drain timeout"), "no drain timed out: \(daemon.log.suffix(600))")
         #expect(!daemon.socketExists)
         reader.close()
         _ = writer.wait(timeout: .now() + 5)

@@ -137,7 +137,7 @@ enum Help {
             Peers of another user are refused (SO_PEERCRED); the socket file is mode 0600.
 
             Start-up: a second daemon on the same socket refuses to start (exit 4); a socket file
-            left by a crashed daemon is taken over. SIGTERM or SIGINT: stop accepting, remove the
+            left by a crashed daemon is taken over. SIGTERM, SIGINT or SIGHUP: stop accepting, remove the
             socket and release the lock (a new daemon may start), answer the requests already
             received (up to \(SecondsFormat.text(limits.drainTimeout))), exit 0. A second signal stops at once.
 

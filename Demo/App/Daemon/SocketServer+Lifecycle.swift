@@ -110,17 +110,18 @@ extension SocketServer {
         }
     }
 
-    /// The first SIGTERM/SIGINT starts the drain; a second one ends it at once, also when both
-    /// are read in one turn of the loop.
+    /// The first SIGTERM/SIGINT/SIGHUP starts the drain; a second one ends it at once, also when
+    /// both are read in one turn of the loop.
     func handleSignals() {
         let received = FileDescriptor.drain(signalFD)
         guard let signal = received.last else { return }
-        let name = Int32(signal) == SIGINT ? "SIGINT" : "SIGTERM"
+        let name = ShutdownSignals.name(Int32(signal))
         let wasDraining = drainDeadline != nil
         if !wasDraining { beginDrain(after: name) }
         if wasDraining || received.count > 1 {
             log.note("\(name) again: stopping without waiting")
             drainDeadline = .now()
+            stoppedAtOnce = true
         }
     }
 

@@ -28,6 +28,8 @@ final class SocketServer {
     var listening = true
     var acceptPausedUntil: MonotonicInstant?
     var drainDeadline: MonotonicInstant?
+    /// Whether a second signal ended the drain (rather than its timeout).
+    var stoppedAtOnce = false
     var readBuffer = [UInt8](repeating: 0, count: 16 * 1024)
     var log = RequestLog()
 
@@ -42,7 +44,7 @@ final class SocketServer {
         self.inbox = inbox
     }
 
-    /// Serves until SIGTERM/SIGINT and the drain that follows; removes the socket file.
+    /// Serves until SIGTERM/SIGINT/SIGHUP and the drain that follows; removes the socket file.
     /// Returns `.success`, or `.failure` if `poll` itself fails.
     func run() -> ExitCode {
         var status = ExitCode.success
@@ -97,7 +99,8 @@ final class SocketServer {
         if drainDeadline != nil && !connections.isEmpty {
             let unanswered = connections.values.reduce(0) { $0 + $1.slots.count }
             log.note(
-                "drain timeout: gave up on \(connections.count) client(s) with replies unsent or requests unread; "
+                (stoppedAtOnce ? "stopped at once" : "drain timeout")
+                    + ": gave up on \(connections.count) client(s) with replies unsent or requests unread; "
                     + "\(unanswered) request(s) in flight unanswered")
         }
         for client in connections.values { close(client.fd) }
