@@ -72,7 +72,7 @@ public struct Target_Account: MediatorTarget {
 
     public var actions: [String: MediatorAction] {
         [
-            "userName": { _ in "ada" },
+            "userName": { _ in AccountSession.shared.isSignedIn ? "ada" : nil },
             "notFound": { params in "Account has no action \(params[Mediator.missingActionKey] ?? "?")" },
         ]
     }
@@ -80,7 +80,7 @@ public struct Target_Account: MediatorTarget {
 
 /// The Account's typed calls.
 extension Mediator {
-    /// The signed-in user's name, or nil without an Account module.
+    /// The signed-in user's name; nil when nobody is signed in, or without an Account module.
     public func accountUserName() -> String? {
         perform(target: "Account", action: "userName") as? String
     }

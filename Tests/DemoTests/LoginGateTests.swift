@@ -31,12 +31,16 @@ struct LoginGateTests {
     @Test func theSignInScreenAndSignOutStayOpenWhileSignedOut() throws {
         let daemon = try RunningDaemon()
         let client = try daemon.connect()
+        let signedIn = try ReplyLine(client.request("OPEN shop://about")).object["result"] as? [String: Any]
+        #expect(signedIn?["user"] as? String == "ada", "\(signedIn ?? [:])")
         #expect(try ReplyLine(client.request("OPEN account://logout")).ok)
         for link in ["account://login", "account://logout"] {
             let reply = try ReplyLine(client.request("OPEN \(link)"))
             #expect(reply.ok && reply.pattern == link, "\(reply.object)")
         }
-        // Other schemes are not gated.
+        // Other schemes are not gated, and know nobody is signed in.
         #expect(try ReplyLine(client.request("OPEN shop://item/7")).pattern == "shop://item/:id<int>")
+        let about = try ReplyLine(client.request("OPEN shop://about")).object["result"] as? [String: Any]
+        #expect(about?["user"] as? String == "-", "\(about ?? [:])")
     }
 }
