@@ -16,6 +16,22 @@ struct SocketPathTests {
         return (attributes[.posixPermissions] as? Int ?? -1) & 0o777
     }
 
+    /// A socket path that ends in `/` names a directory: a usage error, and nothing (no lock
+    /// file) is made in that directory.
+    @Test(arguments: [["serve"], ["send", "shop://cart"], ["send", "--ping"]])
+    func aSocketPathEndingInASlashIsAUsageError(_ command: [String]) throws {
+        let directory = try TemporaryDirectory()
+        let given = directory.path + "/"
+        for (arguments, environment) in [
+            (command + ["--socket", given], [:]), (command, ["DEEPLINK_SOCKET": given]),
+        ] {
+            let result = try DeepLinkBinary.run(arguments, environment: environment, timeout: 5)
+            #expect(result.status == 2, "\(arguments) \(environment): \(result.stderr)")
+            #expect(result.stderr.contains("names a directory, '\(given)'"), "\(result.stderr)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+        }
+    }
+
     @Test func missingDirectoriesOfAnExplicitSocketAreCreatedWithMode0700() throws {
         let directory = try TemporaryDirectory()
         let socket = directory.path + "/no/such/dir/d.sock"

@@ -21,15 +21,25 @@ struct ConfiguredSocket: Equatable {
 
     /// The socket for `option` (the `--socket` value, if any) and `environment`.
     static func resolve(option: String?, environment: [String: String]) throws(UsageError) -> ConfiguredSocket {
-        if let option { return ConfiguredSocket(path: option, isDefault: false) }
+        if let option { return try ConfiguredSocket(path: option, isDefault: false).namingAFile("--socket") }
         if let variable = environment[environmentVariable], !variable.isEmpty {
             guard variable.hasPrefix("/") else {
                 throw UsageError(
                     message: "\(environmentVariable) must be an absolute path, got '\(variable)'", topic: nil)
             }
-            return ConfiguredSocket(path: variable, isDefault: false)
+            return try ConfiguredSocket(path: variable, isDefault: false).namingAFile(environmentVariable)
         }
         return ConfiguredSocket(path: SocketPath.defaultPath(environment: environment), isDefault: true)
+    }
+}
+
+extension ConfiguredSocket {
+    /// This socket, unless its path ends in `/`: a directory, where nothing may be made.
+    func namingAFile(_ source: String) throws(UsageError) -> ConfiguredSocket {
+        guard path.hasSuffix("/") else { return self }
+        throw UsageError(
+            message: "\(source) names a directory, '\(path)'; give the socket's own path, such as '\(path)daemon.sock'",
+            topic: nil)
     }
 }
 
