@@ -69,6 +69,20 @@ struct SendCommandTests {
         #expect(!result.stderr.contains("was not delivered"), "\(result.stderr)")
     }
 
+    /// A path where no socket can be (a file, a directory, a path under a file) is said to be
+    /// one, without the advice to start a daemon there, which would fail on the same path.
+    @Test(arguments: [("file", "is not a socket"), ("dir", "is not a socket"), ("file/sub", "is not a directory")])
+    func aPathThatCannotBeASocketIsNamedAsSuch(path: String, problem: String) throws {
+        let directory = try TemporaryDirectory()
+        try Data("x".utf8).write(to: URL(fileURLWithPath: directory.path + "/file"))
+        try FileManager.default.createDirectory(atPath: directory.path + "/dir", withIntermediateDirectories: false)
+        let result = try DeepLinkBinary.run(["send", "--socket", directory.path + "/" + path, DemoLinks.item])
+        #expect(result.status == 3)
+        #expect(result.stderr.contains(problem + ": no daemon can listen there"), "\(result.stderr)")
+        #expect(result.stderr.contains("The link \(DemoLinks.item) was not delivered."), "\(result.stderr)")
+        #expect(!result.stderr.contains(" serve"), "no advice to start a daemon there: \(result.stderr)")
+    }
+
     /// A daemon that does not answer in time may still route the link: `send` must not call it
     /// undelivered, or the user opens it again and it runs twice.
     @Test func aSendThatTimesOutDoesNotCallTheLinkUndelivered() throws {

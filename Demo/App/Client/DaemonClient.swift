@@ -11,6 +11,9 @@ struct ClientError: Error {
     var message: String
     /// True when nothing listens on the socket (no file, or nobody accepting on it).
     var notListening = false
+    /// True when the path cannot be a socket (a regular file, a directory, a path under a file):
+    /// no daemon could listen there, so starting one on it is no advice.
+    var notASocket = false
 }
 
 /// A blocking client for one request: connect, write one line, read one line. Connecting and
@@ -36,7 +39,11 @@ struct DaemonClient {
         let connected = UnixSocket.connect(fd, to: address)
         switch connected {
         case 0: break
-        case ENOENT, ECONNREFUSED:
+        case ENOENT, ECONNREFUSED, ENOTDIR:
+            if connected == ENOTDIR || Self.isOtherThanASocket(path) {
+                let what = connected == ENOTDIR ? "a part of \(path) is not a directory" : "\(path) is not a socket"
+                throw ClientError(message: what + ": no daemon can listen there", notASocket: true)
+            }
             throw ClientError(message: "no daemon is listening on \(path)", notListening: true)
         case EAGAIN, EWOULDBLOCK, EINPROGRESS:
             throw ClientError(
@@ -53,6 +60,12 @@ struct DaemonClient {
             throw error
         }
         return try readLine(fd)
+    }
+
+    /// Whether something other than a socket is at `path`.
+    private static func isOtherThanASocket(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && info.st_mode & S_IFMT != S_IFSOCK
     }
 
     private func setTimeouts(_ fd: Int32) {

@@ -45,7 +45,8 @@ enum SendCommand {
         } catch {
             printError(
                 "deeplink send: \(error.message)\n"
-                    + UndeliveredLink.advice(url: url, socket: configured, notListening: error.notListening))
+                    + UndeliveredLink.advice(
+                        url: url, socket: configured, notListening: error.notListening, notASocket: error.notASocket))
             return .daemonUnreachable
         }
         guard let value = try? JSONDecoder().decode(JSONValue.self, from: Data(replyLine.utf8)),
