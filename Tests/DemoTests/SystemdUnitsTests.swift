@@ -58,6 +58,16 @@ struct SystemdUnitsTests {
         }
     }
 
+    /// Without `XDG_RUNTIME_DIR` the default socket is under /tmp, where systemd's socket
+    /// unit (in `%t`) never listens: the advice does not offer it.
+    @Test func withoutARuntimeDirectoryTheAdviceOffersNoSystemdUnits() throws {
+        let result = try DeepLinkBinary.run(["send", "--ping"], environment: ["XDG_RUNTIME_DIR": ""])
+        try #require(result.status == 3, "a daemon really listens on the /tmp default: \(result.stderr)")
+        #expect(result.stderr.contains("no daemon is listening on /tmp/deeplink-\(geteuid())/daemon.sock"))
+        #expect(result.stderr.contains("  \(binary) serve &"), "\(result.stderr)")
+        #expect(!result.stderr.contains("systemd-units"), "\(result.stderr)")
+    }
+
     /// The advice names the socket, quoted for the shell when it holds a space.
     @Test(arguments: [("other.sock", false), ("my sockets/d.sock", true)])
     func sendWithNoDaemonOnAnotherSocketNamesItInTheServeCommand(_ name: String, quoted: Bool) throws {

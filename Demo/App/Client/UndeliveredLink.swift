@@ -26,7 +26,8 @@ enum UndeliveredLink {
         // A ping to no daemon at all has nothing undelivered to report: only how to start one.
         var lines = url == nil ? ["Start the daemon:"] : [what, "Start the daemon, then open the link again:"]
         lines.append("  \(serve) &")
-        if socket.isDefault {
+        // systemd's socket listens in XDG_RUNTIME_DIR (`%t`): not on the /tmp default without it.
+        if socket.isDefault, socket.path.hasSuffix("/deeplink/" + SocketPath.fileName) {
             lines += [
                 "or let systemd start it whenever a link arrives:",
                 "  \(shellWord(binary)) systemd-units   (prints the units and how to enable them)",
