@@ -41,11 +41,26 @@ private func bridged(
     }
 
     /// The path a `**` took reaches the action as `**`, joined with `/`, as `url(for:)` takes it.
+    /// A query item named `**` never stands in for it, not even when `**` took nothing; on a
+    /// route without `**` it is a query item like any other.
     @Test func aWildcardPathReachesTheAction() throws {
         let (router, _, _) = try bridged("files://open/**")
         #expect(router.object(for: "files://open/docs/a%20b.txt?**=evil&v=1") as? String == "**=docs/a b.txt&v=1")
         #expect(router.object(for: "files://open") as? String == "")
+        #expect(router.object(for: "files://open?**=../../etc/passwd&v=1") as? String == "v=1")
         #expect(router.object(for: "files://open/x", userInfo: ["**": "mine"]) as? String == "**=mine")
+        let (plain, _, _) = try bridged()
+        #expect(plain.object(for: "shop://item/1?**=q") as? String == "**=q&id=1")
+    }
+
+    /// The remote policy of an external open sees the path `**` took, as the action does, and
+    /// not a query item named `**`.
+    @Test func thePolicySeesTheWildcardPathTheActionGets() throws {
+        let (router, mediator, _) = try bridged("files://open/**")
+        mediator.remotePolicy = RemotePolicy { call in call.parameters["**"]?.hasPrefix("public/") == true }
+        #expect(router.outcomes("files://open/public/a.txt", source: .external) == [.value("**=public/a.txt")])
+        #expect(router.outcomes("files://open/private/key?**=public/x", source: .external) == [.failure(.refused)])
+        #expect(router.outcomes("files://open?**=public/x", source: .external) == [.failure(.refused)])
     }
 
     @Test func userInfoValuesKeepTheirTypes() throws {

@@ -15,6 +15,7 @@ public struct RemoteCall: Sendable, Equatable {
     /// control character, like ``target``.
     public var action: String
     /// The query items, percent-decoded; the last of repeated names wins: `["id": "42"]` for `?id=7&id=42`.
+    /// For an external open of a bridged route: its parameters, with `**` the path a `**` took.
     public var parameters: [String: String]
 
     /// Creates a call, e.g. to try a policy's predicate in a test.
@@ -33,10 +34,9 @@ public struct RemoteCall: Sendable, Equatable {
 
 /// Which schemes, targets and actions a URL may reach through ``Mediator/perform(url:completion:)``.
 ///
-/// The default allows everything except what the mediator always refuses: a target or action
-/// name that, once percent-decoded, is empty or contains `/` or a control character; actions
-/// whose names start with `native` (in any letter case); and a direct call of the `notFound`
-/// action. Every rule that is set must allow a call.
+/// The default allows everything except what the mediator always refuses: a target or action name that, once
+/// percent-decoded, is empty or contains `/` or a control character; actions whose names start with `native` (in any
+/// letter case); and a direct call of the `notFound` action. Every rule that is set must allow a call.
 ///
 /// Action rules are ``ActionRule``s: `"Target/action"` for an action on one target, `"action"`
 /// for that action on any target, compared name by name with the decoded call.
@@ -59,8 +59,7 @@ public struct RemotePolicy: Sendable {
     /// A last check, given the decoded call; return false to refuse it: `{ $0.parameters["token"] == token }`.
     public var predicate: (@Sendable (RemoteCall) -> Bool)?
 
-    /// Creates a policy; with no arguments it allows every call the mediator does not always
-    /// refuse.
+    /// Creates a policy; with no arguments it allows every call the mediator does not always refuse.
     ///
     /// ```swift
     /// RemotePolicy(allowedSchemes: ["myapp"], allowedActions: ["Shop/itemView", "help"])

@@ -8,14 +8,12 @@ extension Router {
     /// let view = router.object(for: "shop://item/42?ref=home")   // itemView(["id": "42", "ref": "home"])
     /// ```
     ///
-    /// `mediator` defaults to ``Mediator/shared``: pass the mediator your targets are registered
-    /// on. The target is looked up when a URL is opened, not here, so a missing target or action
-    /// reaches the mediator's fallbacks, then fails the open with
-    /// `.targetNotFound` or `.actionNotFound`. An external open (``RouteSource/external``) is a
-    /// remote call: a `target` or `action` that is empty or holds `/` or a control character,
-    /// `native…` actions and what the mediator's ``Mediator/remotePolicy`` refuses fail with
-    /// `.refused`, the policy seeing the URL's parameters only. `canOpen` and
-    /// `explain` apply the same rules.
+    /// `mediator` defaults to ``Mediator/shared``: pass the mediator your targets are registered on. The target is
+    /// looked up when a URL is opened, not here, so a missing target or action reaches the mediator's fallbacks, then
+    /// fails the open with `.targetNotFound` or `.actionNotFound`. An external open (``RouteSource/external``) is a
+    /// remote call: a `target` or `action` that is empty or holds `/` or a control character, `native…` actions and
+    /// what the mediator's ``Mediator/remotePolicy`` refuses fail with `.refused`, the policy seeing the URL's
+    /// parameters only (with `**` as the action sees it). `canOpen` and `explain` apply the same rules.
     ///
     /// - Throws: what ``register(_:priority:access:replacing:handler:)-(String,_,_,_,_)`` throws for `pattern`.
     public func register(
@@ -43,7 +41,7 @@ extension Router {
             mediator.refusal(
                 of: RemoteCall(
                     url: match.url, scheme: URLScanner.scheme(of: match.url).lowercased(), target: target,
-                    action: action, parameters: match.parameters.dictionary))
+                    action: action, parameters: match.parametersWithWildcard))
         }
         return (.object(handler), externalCheck)
     }

@@ -42,6 +42,13 @@ public struct RouteMatch: Sendable, CustomStringConvertible {
         }
     }
 
+    /// The parameters, `**` being the path a `**` took, never a query item: what a bridge and its policy read.
+    var parametersWithWildcard: [String: String] {
+        var values = parameters.dictionary
+        if leaf.catchAllFrom >= 0 { values["**"] = wildcard.isEmpty ? nil : wildcard.joined(separator: "/") }
+        return values
+    }
+
     /// The fragment after `#`, percent-decoded; nil when there is none.
     public var fragment: String? {
         guard parameters.offsets.hasFragment else { return nil }

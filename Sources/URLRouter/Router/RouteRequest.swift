@@ -16,9 +16,8 @@ import Synchronization
 public final class RouteRequest: Sendable {
     typealias Completion = @Sendable (Result<Any?, RouteError>) -> Void
 
-    /// Where the request is: the handler is `running`, has `returned` without completing, or
-    /// the request is `completed` or `declined`. Only `running` and `returned` still owe the
-    /// completion its one call.
+    /// Where the request is: the handler is `running`, has `returned` without completing, or the request is `completed`
+    /// or `declined`. Only `running` and `returned` still owe the completion its one call.
     private enum State: UInt8 { case running, returned, completed, declined }
 
     /// The match: pattern, parameters, wildcard, fragment (`request.match.priority` for the rest).
@@ -52,18 +51,16 @@ public final class RouteRequest: Sendable {
     /// The segments `**` took, percent-decoded.
     public var wildcard: [String] { match.wildcard }
 
-    /// Query items, overlaid by path placeholders and the path `**` took (as `**`, joined with
-    /// `/`, when it took one), overlaid by `userInfo`: one dictionary for handlers and
-    /// Target-Action calls.
+    /// Query items, overlaid by path placeholders and, on a route with `**`, the path it took (as `**`, joined
+    /// with `/`; a query item `**` never stands in for it), overlaid by `userInfo`: one dictionary for handlers
+    /// and Target-Action calls.
     ///
     /// ```swift
     /// // "shop://item/42?id=7&ref=mail", userInfo ["ref": "push"]
     /// request.mergedParameters   // ["id": "42", "ref": "push"]
     /// ```
     public var mergedParameters: [String: any Sendable] {
-        var merged: [String: any Sendable] = parameters.dictionary
-        if !wildcard.isEmpty { merged["**"] = wildcard.joined(separator: "/") }
-        return merged.merging(userInfo) { $1 }
+        (match.parametersWithWildcard as [String: any Sendable]).merging(userInfo) { $1 }
     }
 
     /// Hands `value` to the opener's completion. Only the first call counts.
@@ -108,8 +105,7 @@ public final class RouteRequest: Sendable {
         return nil
     }
 
-    /// Moves from `expected` to `desired` if the request is in `expected`; returns the state it
-    /// was in.
+    /// Moves from `expected` to `desired` if the request is in `expected`; returns the state it was in.
     private func transition(from expected: State, to desired: State) -> State {
         let (_, original) = state.compareExchange(
             expected: expected.rawValue, desired: desired.rawValue, ordering: .acquiringAndReleasing)
