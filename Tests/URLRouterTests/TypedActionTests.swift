@@ -103,22 +103,26 @@ struct TypedActionTests {
         #expect(basket.items == [5] && basket.coupon == "NEW")
     }
 
+    static let epoch = Date(timeIntervalSince1970: 0)
+    static let textlessValues: [(String, any Sendable, String)] = [
+        ("coupon", epoch, #"field "coupon" is a Date, which has no text"#),
+        ("coupon", ["code": "SPRING"], #"field "coupon" is a Dictionary<String, String>, which has no text"#),
+        ("items", [1, epoch] as [any Sendable], #"field "items" is a Date, which has no text"#),
+        ("items", ["x": 1], #"field "items" is a Dictionary<String, Int>, which has no text"#),
+    ]
+
     /// A field given a value that has no text (a `Date`, a dictionary, a list holding one) is
     /// present yet unreadable: the call fails naming it, rather than reading it as absent. Other
     /// parameters may hold anything.
-    @Test(arguments: [
-        ("coupon", Date(timeIntervalSince1970: 0) as any Sendable, #"field "coupon" is a Date, which has no text"#),
-        ("coupon", ["code": "SPRING"], #"field "coupon" is a Dictionary<String, String>, which has no text"#),
-        ("items", [1, Date(timeIntervalSince1970: 0)] as [any Sendable], #"field "items" is a Date, which has no text"#),
-        ("items", ["x": 1], #"field "items" is a Dictionary<String, Int>, which has no text"#),
-    ] as [(String, any Sendable, String)])
+    @Test(arguments: textlessValues)
     func aFieldGivenAValueWithoutTextFailsTheCall(field: String, value: any Sendable, message: String) {
-        var params: [String: Any] = ["items": [1], "sender": Date(timeIntervalSince1970: 0)]
+        var params: [String: Any] = ["items": [1], "sender": Self.epoch]
         params[field] = value
         let result = mediator.performResult(target: "TypedShop", action: "basket", params: params)
         #expect(result.failure?.code == .invalidParameter)
         #expect(result.failure?.message == #"Parameters of "TypedShop.basket" do not decode: \#(message)."#)
-        let fine = mediator.performResult(target: "TypedShop", action: "basket", params: ["items": [1], "sender": Date()])
+        let fine = mediator.performResult(
+            target: "TypedShop", action: "basket", params: ["items": [1], "sender": Date()])
         #expect((try? fine.get()) as? Basket != nil)
     }
 

@@ -137,9 +137,9 @@ enum Help {
             Peers of another user are refused (SO_PEERCRED); the socket file is mode 0600.
 
             Start-up: a second daemon on the same socket refuses to start (exit 4); a socket file
-            left by a crashed daemon is taken over. SIGTERM, SIGINT or SIGHUP: stop accepting, remove the
-            socket and release the lock (a new daemon may start), answer the requests already
-            received (up to \(SecondsFormat.text(limits.drainTimeout))), exit 0. A second signal stops at once.
+            left by a crashed daemon is taken over. SIGTERM, SIGINT or SIGHUP: stop accepting,
+            remove the socket and release the lock (a new daemon may start), answer the requests
+            already received (up to \(SecondsFormat.text(limits.drainTimeout))), exit 0. A second signal stops at once.
 
             Lock file: PATH.lock, beside the socket, is what keeps a second daemon out (flock).
             It stays after every exit, clean or not: it is empty and mode 0600, the next daemon

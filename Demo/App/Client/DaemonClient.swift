@@ -8,12 +8,19 @@ import Darwin
 
 /// Why `send` got no reply; every case ends in exit status 3.
 struct ClientError: Error {
+    /// Where the request stopped, which decides the advice `send` gives.
+    enum Kind {
+        /// A daemon may have taken the request and not answered (or failed in another way).
+        case noAnswer
+        /// Nothing listens on the socket (no file, or nobody accepting on it).
+        case notListening
+        /// The path cannot be a socket (a regular file, a directory, a path under a file): no
+        /// daemon could listen there, so starting one on it is no advice.
+        case notASocket
+    }
+
     var message: String
-    /// True when nothing listens on the socket (no file, or nobody accepting on it).
-    var notListening = false
-    /// True when the path cannot be a socket (a regular file, a directory, a path under a file):
-    /// no daemon could listen there, so starting one on it is no advice.
-    var notASocket = false
+    var kind = Kind.noAnswer
 }
 
 /// A blocking client for one request: connect, write one line, read one line. Connecting and
@@ -42,9 +49,9 @@ struct DaemonClient {
         case ENOENT, ECONNREFUSED, ENOTDIR:
             if connected == ENOTDIR || Self.isOtherThanASocket(path) {
                 let what = connected == ENOTDIR ? "a part of \(path) is not a directory" : "\(path) is not a socket"
-                throw ClientError(message: what + ": no daemon can listen there", notASocket: true)
+                throw ClientError(message: what + ": no daemon can listen there", kind: .notASocket)
             }
-            throw ClientError(message: "no daemon is listening on \(path)", notListening: true)
+            throw ClientError(message: "no daemon is listening on \(path)", kind: .notListening)
         case EAGAIN, EWOULDBLOCK, EINPROGRESS:
             throw ClientError(
                 message: "the daemon on \(path) did not accept the connection within \(SecondsFormat.text(timeout))")

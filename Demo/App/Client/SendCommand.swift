@@ -45,8 +45,7 @@ enum SendCommand {
         } catch {
             printError(
                 "deeplink send: \(error.message)\n"
-                    + UndeliveredLink.advice(
-                        url: url, socket: configured, notListening: error.notListening, notASocket: error.notASocket))
+                    + UndeliveredLink.advice(url: url, socket: configured, kind: error.kind))
             return .daemonUnreachable
         }
         guard let value = try? JSONDecoder().decode(JSONValue.self, from: Data(replyLine.utf8)),

@@ -2,19 +2,18 @@
 /// delivered (or, when a daemon did not answer, may not have been), and the commands that start
 /// a daemon on the same socket.
 enum UndeliveredLink {
-    /// The lines printed after the error. `notListening` is true when no daemon runs at all
-    /// (rather than one that did not answer), `notASocket` when the path cannot be a socket.
+    /// The lines printed after an error of `kind`.
     static func advice(
-        url: String?, socket: ConfiguredSocket, notListening: Bool, notASocket: Bool = false,
+        url: String?, socket: ConfiguredSocket, kind: ClientError.Kind,
         binary: String = DesktopEntryCommand.executablePath()
     ) -> String {
         let what = url.map { "The link \(LogLine.printable($0)) was not delivered." } ?? "The daemon did not answer."
-        if notASocket {
+        if kind == .notASocket {
             let give = "Give the path a daemon listens on (--socket or \(ConfiguredSocket.environmentVariable))."
             return url == nil ? give : what + " " + give
         }
         let serve = shellWord(binary) + " serve" + (socket.isDefault ? "" : " --socket " + shellWord(socket.path))
-        guard notListening else {
+        guard kind == .notListening else {
             // The line may have reached a daemon that routes it late: opening it again could run it twice.
             let maybe = url.map { "The link \(LogLine.printable($0)) may not have been delivered." } ?? what
             return """

@@ -45,7 +45,8 @@ public struct RouteMatch: Sendable, CustomStringConvertible {
     /// The parameters, `**` being the path a `**` took, never a query item: what a bridge and its policy read.
     var parametersWithWildcard: [String: String] {
         var values = parameters.dictionary
-        if leaf.catchAllFrom >= 0 { values["**"] = wildcard.isEmpty ? nil : wildcard.joined(separator: "/") }
+        let path = leaf.catchAllFrom >= 0 ? wildcard.joined(separator: "/") : nil
+        if let path { values["**"] = path.isEmpty ? nil : path }
         return values
     }
 

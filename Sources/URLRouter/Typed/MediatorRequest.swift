@@ -57,7 +57,6 @@ extension MediatorRequest {
         { params in
             if let request = params[Mediator.typedRequestKey] as? Self { return body(request) }
             do {
-                // A field given a value with no text is there, not absent: an optional one must not read nil.
                 let bad = params.compactMapValues { ($0 as? [Any] ?? [$0]).first { DictionaryValues.text($0) == nil } }
                 for name in bad.isEmpty ? [] : RouteFields(Self.self).names.sorted() where bad[name] != nil {
                     throw UnsupportedField(field: name, type: "a \(type(of: bad[name]!)), which has no text")
