@@ -11,10 +11,9 @@ extension Router {
     /// }
     /// ```
     ///
-    /// The completion runs exactly once. When nothing keeps the request (a miss, a refusal, a
-    /// handler that completes or returns without storing it), it has run by the time `open`
-    /// returns. While the router is not ready (``isReady``), the open waits in a queue and this
-    /// returns false.
+    /// The completion runs exactly once. When nothing keeps the request (a miss, a refusal, a handler that completes or
+    /// returns without storing it), it has run by the time `open` returns. While the router is not ready (``isReady``),
+    /// the open waits in a queue and this returns false.
     ///
     /// - Returns: whether a handler took the URL: it ran and did not decline.
     @discardableResult
@@ -26,8 +25,8 @@ extension Router {
         return route(url, source: source, userInfo: userInfo, response: response)
     }
 
-    /// Opens `url` like ``open(_:source:userInfo:completion:)-(String,_,_,_)`` and reports, with the result,
-    /// the match that handled it: after redirects and declines, which `match(_:)` cannot know.
+    /// Opens `url` like ``open(_:source:userInfo:completion:)-(String,_,_,_)`` and reports, with the result, the match
+    /// that handled it: after redirects and declines, which `match(_:)` cannot know.
     ///
     /// ```swift
     /// router.route("shop://item/42") { response in
@@ -44,8 +43,8 @@ extension Router {
         return perform(url, source: source, userInfo: userInfo, respond: response)
     }
 
-    /// Opens `url` and returns the value its handler completed with synchronously (an object
-    /// handler's return value), or nil. Returns nil while ``isReady`` is false and no replay runs.
+    /// Opens `url` and returns the value its handler completed with synchronously (an object handler's return value),
+    /// or nil. Returns nil while ``isReady`` is false and no replay runs.
     ///
     /// ```swift
     /// let view = router.object(for: "shop://item/42/view") as? ItemView
@@ -172,11 +171,16 @@ extension Router {
 
     static let maxRedirects = 16
 
-    /// Runs the request's handler; the route when it declined. The request is released before
-    /// this returns, so an uncompleted request that the handler did not keep completes with nil here.
+    /// Runs the request's handler; the route when it declined. The request is released before this returns, so an
+    /// uncompleted request that the handler did not keep completes with nil here. The handler is borrowed, not copied
+    /// (see ``ThreadSnapshots``).
     @inline(__always)
     private func invoke(_ request: consuming RouteRequest) -> Int32? {
-        switch request.match.table.trie.handlers[Int(request.match.parameters.leaf)] {
+        request.match.table.trie.handlers.withElement(Int(request.match.parameters.leaf)) { Self.run($0, request) }
+    }
+
+    private static func run(_ handler: borrowing Route.Handler, _ request: RouteRequest) -> Int32? {
+        switch handler {
         case .action(let handler):
             handler(request)
         case .object(let handler):
@@ -201,9 +205,9 @@ extension RouteTable {
         return nil
     }
 
-    /// Why an external open of `url` is refused by the scheme allow-list (or, for a web link,
-    /// the host allow-list), or nil. A web link's host is read raw: a port, userinfo, a trailing
-    /// dot or a percent-encoded byte make it no host name, so it is refused.
+    /// Why an external open of `url` is refused by the scheme allow-list (or, for a web link, the host allow-list), or
+    /// nil. A web link's host is read raw: a port, userinfo, a trailing dot or a percent-encoded byte make it no host
+    /// name, so it is refused.
     func schemeRefusal(_ url: String) -> RouteError? {
         if let hosts = options.allowedExternalHosts, let (scheme, raw) = LinkOrigin.webParts(of: url) {
             guard scheme == "https" else {

@@ -1,10 +1,9 @@
-/// One open-addressing hash table for the literal edges of every node, keyed by
-/// (parent's number, decoded key bytes). Each 48-byte slot holds the key (inline up to 16
-/// bytes; longer keys live in the trie's byte arena) and the child node itself, so following a
-/// literal reads one slot and nothing else.
+/// One open-addressing hash table for the literal edges of every node, keyed by (parent's number, decoded key bytes).
+/// Each 48-byte slot holds the key (inline up to 16 bytes; longer keys live in the trie's byte arena) and the child
+/// node itself, so following a literal reads one slot and nothing else.
 ///
-/// Growing rehashes every key where it lies, a short one from the two words of its slot and a
-/// long one from the arena, without copying its bytes out first.
+/// Growing rehashes every key where it lies, a short one from the two words of its slot and a long one from the arena,
+/// without copying its bytes out first.
 ///
 /// - Complexity: `find` is O(key length) expected, whatever the number of routes.
 struct LiteralTable: Sendable {
@@ -12,8 +11,7 @@ struct LiteralTable: Sendable {
         var parent: Int32 = 0
         /// The key's length; 0 marks an empty slot (keys are never empty).
         var count: UInt32 = 0
-        /// Key bytes 0..<8 and 8..<16, zero-padded; for a key longer than 16 bytes, `word0` is
-        /// its start in the arena.
+        /// Key bytes 0..<8 and 8..<16, zero-padded; for a key longer than 16 bytes, `word0` is its start in the arena.
         var word0: UInt64 = 0
         var word1: UInt64 = 0
         var node = Trie.Node(number: 0)
@@ -26,8 +24,8 @@ struct LiteralTable: Sendable {
     /// Keys longer than this live in the arena.
     static let inlineCapacity = 16
 
-    /// The slot of the child of the node numbered `parent` reached by `key`, or -1. Stored keys
-    /// are already folded where folding applies; `key` was folded when it was made.
+    /// The slot of the child of the node numbered `parent` reached by `key`, or -1. Stored keys are already folded
+    /// where folding applies; `key` was folded when it was made.
     ///
     /// - Complexity: O(key length) expected: one slot, more only on a collision.
     @inline(__always)
@@ -48,9 +46,9 @@ struct LiteralTable: Sendable {
         }
     }
 
-    /// Adds a literal node numbered `number` under `parent` and returns its slot. A key longer
-    /// than 16 bytes must already be in the arena, folded like `key`, at `arenaStart`. Slot
-    /// indices taken before this call are stale afterwards.
+    /// Adds a literal node numbered `number` under `parent` and returns its slot. A key longer than 16 bytes must
+    /// already be in the arena, folded like `key`, at `arenaStart`. Slot indices taken before this call are stale
+    /// afterwards.
     mutating func insert(parent: Int32, key: LiteralKey, number: Int32, arenaStart: Int32, arena: [UInt8]) -> Int {
         if (count + 1) * 4 > slots.count * 3 { grow(arena: arena) }
         let isLong = key.count > Self.inlineCapacity
@@ -78,10 +76,9 @@ struct LiteralTable: Sendable {
         return index
     }
 
-    /// Doubles the slots. Slots keep no hash (it would cost a sixth of each), so each key is
-    /// hashed again where it is stored, from a short key's two words or a long key's bytes in
-    /// the arena: the stored bytes are already folded, and folding is idempotent, so the hash
-    /// is the one the key had when it was added.
+    /// Doubles the slots. Slots keep no hash (it would cost a sixth of each), so each key is hashed again where it is
+    /// stored, from a short key's two words or a long key's bytes in the arena: the stored bytes are already folded,
+    /// and folding is idempotent, so the hash is the one the key had when it was added.
     private mutating func grow(arena: [UInt8]) {
         let old = slots
         slots = ChunkedArray(repeating: Slot(), count: old.count * 2)

@@ -1,19 +1,16 @@
-/// The pattern trie: one node per distinct pattern prefix, in plain arrays that a snapshot
-/// shares and a writer copies on write.
+/// The pattern trie: one node per distinct pattern prefix, in plain arrays that a snapshot shares and a writer copies
+/// on write.
 ///
-/// Layout, in one paragraph: node 0 is the root of roots, whose literal children are the
-/// schemes (folded to lowercase); node 1 is the root of scheme-less patterns; under either, depth
-/// 0 is the host. Every node has a number, given in creation order, and lives inside the edge
-/// that leads to it, so that following an edge costs one load, not two. Literal edges of all
-/// nodes live in one open-addressing hash table keyed by (parent's number, decoded bytes): one
-/// probe finds the slot and the child in it; a 32-bit Bloom filter in the parent skips most
-/// probes for keys that are not there. Placeholder and `*` edges form a short chain per node in
-/// `edges`, sorted by specificity (suffix > typed > plain > `*`). A `**` route hangs on the node
-/// where its `**` starts (`catchAllLeaf`).
+/// Layout, in one paragraph: node 0 is the root of roots, whose literal children are the schemes (folded to lowercase);
+/// node 1 is the root of scheme-less patterns; under either, depth 0 is the host. Every node has a number, given in
+/// creation order, and lives inside the edge that leads to it, so that following an edge costs one load, not two.
+/// Literal edges of all nodes live in one open-addressing hash table keyed by (parent's number, decoded bytes): one
+/// probe finds the slot and the child in it; a 32-bit Bloom filter in the parent skips most probes for keys that are
+/// not there. Placeholder and `*` edges form a short chain per node in `edges`, sorted by specificity (suffix > typed >
+/// plain > `*`). A `**` route hangs on the node where its `**` starts (`catchAllLeaf`).
 ///
-/// `node(_:)` is always inlined: registration reads nodes from mutating code, where an
-/// out-of-line call to a reader passes the trie by first copying the whole value to the stack,
-/// which costs more than the read.
+/// `node(_:)` is always inlined: registration reads nodes from mutating code, where an out-of-line call to a reader
+/// passes the trie by first copying the whole value to the stack, which costs more than the read.
 ///
 /// ```
 /// shop://item/:id<int>   →  schemes root ─"shop"→ ─"item"→ ─:<int>→ leaf
@@ -33,13 +30,13 @@ struct Trie: Sendable {
         /// What this node's literal children are keyed by; unique in the trie, never changed.
         var number: Int32
 
-        /// The leaf a URL that ends at this node takes: its own, else its `**` route's with no
-        /// segment for the `**`; -1 when neither.
+        /// The leaf a URL that ends at this node takes: its own, else its `**` route's with no segment for the `**`; -1
+        /// when neither.
         var endLeaf: Int32 { leaf >= 0 ? leaf : catchAllLeaf }
     }
 
-    /// Where a node is: one of the two roots, a literal slot (whose index changes when the table
-    /// grows, so a reference lasts only until the next literal is added), or a placeholder edge.
+    /// Where a node is: one of the two roots, a literal slot (whose index changes when the table grows, so a reference
+    /// lasts only until the next literal is added), or a placeholder edge.
     struct NodeRef: Hashable, Sendable {
         enum Place: Hashable, Sendable { case root, slot, edge }
         var index: Int32
@@ -60,11 +57,10 @@ struct Trie: Sendable {
         var node: Node
     }
 
-    /// One expansion of a registered route, where it ends in the trie: what a match reads
-    /// once it has won. The full pattern and the first placeholder are kept in the leaf itself,
-    /// so reading a match's pattern, or a parameter of a route with one placeholder (the usual
-    /// route), reads this one element, which in a large table is rarely in cache; the other
-    /// placeholders follow in `captures` (``Trie/capture(_:of:)``).
+    /// One expansion of a registered route, where it ends in the trie: what a match reads once it has won. The full
+    /// pattern and the first placeholder are kept in the leaf itself, so reading a match's pattern, or a parameter of a
+    /// route with one placeholder (the usual route), reads this one element, which in a large table is rarely in cache;
+    /// the other placeholders follow in `captures` (``Trie/capture(_:of:)``).
     struct Leaf: Sendable {
         /// The full pattern as registered (for a route with link origins, its origin's).
         var pattern: String
@@ -80,8 +76,8 @@ struct Trie: Sendable {
         var catchAllFrom: Int16
     }
 
-    /// A placeholder of a leaf's pattern. Each pattern segment before `**` takes exactly one URL
-    /// segment, so where a capture sits in the URL is known from the leaf alone.
+    /// A placeholder of a leaf's pattern. Each pattern segment before `**` takes exactly one URL segment, so where a
+    /// capture sits in the URL is known from the leaf alone.
     struct LeafCapture: Hashable, Sendable {
         /// Index into `names`.
         var name: Int32
@@ -96,18 +92,17 @@ struct Trie: Sendable {
     var roots = [Node(number: schemesRoot), Node(number: schemelessRoot)]
     var edges = ChunkedArray<ParameterEdge>()
     var leaves = ChunkedArray<Leaf>()
-    /// Each leaf's route handler, by leaf number, beside `leaves` rather than in them: an open
-    /// loads the handler at the same time as the leaf, instead of after it through the route,
-    /// and a match that reads no handler keeps its leaves small.
+    /// Each leaf's route handler, by leaf number, beside `leaves` rather than in them: an open loads the handler at the
+    /// same time as the leaf, instead of after it through the route, and a match that reads no handler keeps its leaves
+    /// small.
     var handlers = ChunkedArray<Route.Handler>()
     var captures = ChunkedArray<LeafCapture>()
     /// Every placeholder name, once.
     var names: [String] = []
     var nameIndex: [String: Int32] = [:]
-    /// Literal keys longer than a slot holds, and suffixes. Starts with one unused byte so that
-    /// an offset of 0 is never a key's.
-    /// A plain array: long keys are read whole from it, and it stays small in a table of usual
-    /// patterns, so copying it under a reader costs little.
+    /// Literal keys longer than a slot holds, and suffixes. Starts with one unused byte so that an offset of 0 is never
+    /// a key's. A plain array: long keys are read whole from it, and it stays small in a table of usual patterns, so
+    /// copying it under a reader costs little.
     var bytes: [UInt8] = [0]
     var literals = LiteralTable()
     /// How many node numbers have been given out.
@@ -116,9 +111,9 @@ struct Trie: Sendable {
     var fallbacks: [(scheme: Int32, leaf: Int32)] = []
     /// Placeholder types: the built-ins first, then the router's own.
     var types: [RouteParameterType] = RouteParameterType.builtins
-    /// Once leaves' priorities differ: an upper bound on the priority of the leaves at or below
-    /// each node (by node number; never lowered), and each leaf's priority. Empty before, when
-    /// the first complete match in specificity order wins and nothing else needs comparing.
+    /// Once leaves' priorities differ: an upper bound on the priority of the leaves at or below each node (by node
+    /// number; never lowered), and each leaf's priority. Empty before, when the first complete match in specificity
+    /// order wins and nothing else needs comparing.
     var maxPriorities = ChunkedArray<Int32>()
     var leafPriorities = ChunkedArray<Int32>()
     /// The lowest and highest priority ever given to a leaf.
@@ -132,8 +127,8 @@ struct Trie: Sendable {
     /// Whether priorities are compared (they differ between some leaves).
     var tracksPriorities: Bool { !maxPriorities.isEmpty }
 
-    /// Whether literal keys at `depth` compare case-insensitively: schemes and hosts always,
-    /// every segment when `caseInsensitivePaths` is on.
+    /// Whether literal keys at `depth` compare case-insensitively: schemes and hosts always, every segment when
+    /// `caseInsensitivePaths` is on.
     @inline(__always)
     static func folds(depth: Int, caseInsensitivePaths: Bool) -> Bool { depth == 0 || caseInsensitivePaths }
 
@@ -167,8 +162,8 @@ struct Trie: Sendable {
     /// The fallback leaf of the scheme root numbered `scheme`, or -1.
     func fallbackLeaf(ofScheme scheme: Int32) -> Int32 { fallbacks.first { $0.scheme == scheme }?.leaf ?? -1 }
 
-    /// The literal child of `parent` reached by `key`, or nil. The parent's Bloom filter answers
-    /// most keys that are not there without a probe.
+    /// The literal child of `parent` reached by `key`, or nil. The parent's Bloom filter answers most keys that are not
+    /// there without a probe.
     ///
     /// - Complexity: O(key length) expected, whatever the number of routes.
     @inline(__always)

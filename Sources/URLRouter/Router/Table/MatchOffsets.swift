@@ -1,18 +1,15 @@
 /// Where the parts of a matched URL are, packed into one word.
 ///
-/// A match carries the URL and its table besides. Swift returns a struct of up to four words in
-/// registers and passes it by value; a larger one goes through memory, and then copies of its
-/// `String` go through the string's value witnesses (about 160 instructions per match, measured).
-/// So the match keeps the leaf, and where the first capture and the query start when those fit
-/// in the bits left; the leaf says which segment each placeholder took (``Trie/LeafCapture``), so
-/// anything else is found again by scanning the URL when read (``URLScanner``). A match of a
-/// pattern without placeholders says so, and reading its parameters never reads the leaf: in a
-/// large table the leaf is rarely in cache.
+/// A match carries the URL and its table besides. Swift returns a struct of up to four words in registers and passes it
+/// by value; a larger one goes through memory, and then copies of its `String` go through the string's value witnesses
+/// (about 160 instructions per match, measured). So the match keeps the leaf, and where the first capture and the query
+/// start when those fit in the bits left; the leaf says which segment each placeholder took (``Trie/LeafCapture``), so
+/// anything else is found again by scanning the URL when read (``URLScanner``). A match of a pattern without
+/// placeholders says so, and reading its parameters never reads the leaf: in a large table the leaf is rarely in cache.
 struct MatchOffsets: Sendable {
-    /// From the low bit: the leaf (32 bits); capture 0's start (12 bits) and length (6 bits), all
-    /// ones when unknown and ``noCaptures`` when the pattern has no placeholder; the query's start
-    /// (13 bits), 0 when there is no query and all ones when unknown; whether the URL has a
-    /// fragment.
+    /// From the low bit: the leaf (32 bits); capture 0's start (12 bits) and length (6 bits), all ones when unknown and
+    /// ``noCaptures`` when the pattern has no placeholder; the query's start (13 bits), 0 when there is no query and
+    /// all ones when unknown; whether the URL has a fragment.
     private let bits: UInt64
 
     private static let captureUnknown: UInt64 = 0x3_FFFF
@@ -21,8 +18,8 @@ struct MatchOffsets: Sendable {
     private static let queryUnknown: UInt64 = 0x1FFF
     private static let hasFragmentBit: UInt64 = 1 << 63
 
-    /// `captureCount` is the matched pattern's number of placeholders; `capture0`, the raw range
-    /// of the first one's segment when it holds no `%`.
+    /// `captureCount` is the matched pattern's number of placeholders; `capture0`, the raw range of the first one's
+    /// segment when it holds no `%`.
     init(leaf: Int32, captureCount: Int, capture0: (start: Int32, end: Int32)?, queryStart: Int, hasFragment: Bool) {
         var capture = captureCount == 0 ? Self.noCaptures : Self.captureUnknown
         if captureCount > 0, let capture0, capture0.start < 0x1000, capture0.end - capture0.start < 0x3F {

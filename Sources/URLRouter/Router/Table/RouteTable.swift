@@ -10,15 +10,14 @@ struct Route: Sendable {
         /// Whether this is an object handler, whose return value completes the request.
         var returnsObject: Bool { if case .object = self { true } else { false } }
     }
-    /// Why an external open of a match is refused, or nil: a policy of whoever registered the
-    /// route (the bridge asks the mediator's remote rules).
+    /// Why an external open of a match is refused, or nil: a policy of whoever registered the route (the bridge asks
+    /// the mediator's remote rules).
     typealias ExternalCheck = @Sendable (RouteMatch) -> String?
 
     let pattern: String
     let priority: Int32
     let access: RouteAccess
-    /// Whether its handler is an object handler (its handler itself is in the trie, by leaf:
-    /// ``Trie/handlers``).
+    /// Whether its handler is an object handler (its handler itself is in the trie, by leaf: ``Trie/handlers``).
     let returnsObject: Bool
     let externalCheck: ExternalCheck?
     /// How many leaves (expansions of its optional groups, for each origin) it has in the trie.
@@ -30,8 +29,8 @@ struct Route: Sendable {
     /// A typed route's field check (see ``URLRoute``); nil for other routes.
     var typed: TypedRouteCheck?
 
-    /// How messages name the route: the pattern, and for a route with link origins, its
-    /// origins (`item/:id [shop, https://shop.example.com]`).
+    /// How messages name the route: the pattern, and for a route with link origins, its origins (`item/:id [shop,
+    /// https://shop.example.com]`).
     var displayName: String { Self.displayName(pattern, origins: origins) }
 
     static func displayName(_ pattern: String, origins: [LinkOrigin]) -> String {
@@ -39,8 +38,8 @@ struct Route: Sendable {
     }
 }
 
-/// An immutable snapshot of everything matching needs. Opens read one snapshot from start to
-/// end, so a concurrent registration never shows them a half-built table.
+/// An immutable snapshot of everything matching needs. Opens read one snapshot from start to end, so a concurrent
+/// registration never shows them a half-built table.
 final class RouteTable: Sendable {
     let trie: Trie
     let routes: RouteList
@@ -60,8 +59,8 @@ final class RouteTable: Sendable {
     }
 }
 
-/// What the router runs around every open besides the handler: interceptors and observers.
-/// Part of the snapshot, so that an open sees one consistent set from start to end.
+/// What the router runs around every open besides the handler: interceptors and observers. Part of the snapshot, so
+/// that an open sees one consistent set from start to end.
 struct RouterHooks: Sendable {
     var interceptors: [any RouteInterceptor] = []
     var observers: [Observer] = []

@@ -1,13 +1,12 @@
-/// The mutable side of a router: the trie being built and the routes. Lives behind the
-/// router's writer lock (or in a ``RouteBatch``'s draft); `freeze()` turns it into a snapshot
-/// for matching.
+/// The mutable side of a router: the trie being built and the routes. Lives behind the router's writer lock (or in a
+/// ``RouteBatch``'s draft); `freeze()` turns it into a snapshot for matching.
 struct RouterState: Sendable {
     var trie = Trie()
     var routes = RouteList()
     var liveLeaves = 0
     var hooks = RouterHooks() { willSet { released.append(hooks) } }
-    /// What changes dropped (routes, their handlers, a whole table, old hooks), released after the writer
-    /// lock is let go (``Router/mutate(_:)``), so that a deinit of what they captured may call the router.
+    /// What changes dropped (routes, their handlers, a whole table, old hooks), released after the writer lock is let
+    /// go (``Router/mutate(_:)``), so that a deinit of what they captured may call the router.
     var released: [any Sendable] = []
 
     func freeze(options: Router.Options) -> RouteTable {
@@ -29,8 +28,8 @@ struct RouterState: Sendable {
         return parsed
     }
 
-    /// The patterns a registration puts in the trie: `text` itself, or one per link origin
-    /// (each with its full text), and its origins lowercased.
+    /// The patterns a registration puts in the trie: `text` itself, or one per link origin (each with its full text),
+    /// and its origins lowercased.
     func parse(
         _ text: String, origins: [LinkOrigin], options: Router.Options
     ) throws(RouteError) -> (patterns: [RoutePattern], origins: [LinkOrigin]) {
@@ -43,9 +42,9 @@ struct RouterState: Sendable {
         return (parsed, listed)
     }
 
-    /// Adds a route, refusing conflicts unless `replacing`. Everything is checked before any
-    /// route or leaf changes, so a refused route leaves them as they were. With `origins`, the
-    /// route has the leaves of every origin's pattern (see ``LinkOrigin``).
+    /// Adds a route, refusing conflicts unless `replacing`. Everything is checked before any route or leaf changes, so
+    /// a refused route leaves them as they were. With `origins`, the route has the leaves of every origin's pattern
+    /// (see ``LinkOrigin``).
     ///
     /// - Complexity: O(pattern length × origins); independent of the number of routes.
     mutating func add(
@@ -120,8 +119,8 @@ struct RouterState: Sendable {
         patterns.flatMap { pattern in pattern.expansions.map { owner(of: pattern, $0, options: options) } }
     }
 
-    /// Removes the route registered with `text` and `origins` (or a pattern of the same shape,
-    /// expansion for expansion, with the same origins in any order). Routes below it stay.
+    /// Removes the route registered with `text` and `origins` (or a pattern of the same shape, expansion for expansion,
+    /// with the same origins in any order). Routes below it stay.
     mutating func remove(_ text: String, origins: [LinkOrigin] = [], options: Router.Options) -> Bool {
         guard let (patterns, origins) = try? parse(text, origins: origins, options: options) else { return false }
         let owners = self.owners(of: patterns, options: options)
@@ -158,9 +157,8 @@ struct RouterState: Sendable {
         self = RouterState(trie: Trie(types: trie.types), hooks: hooks, released: released + [self])
     }
 
-    /// Rebuilds the trie from the live routes, in registration order, once removed routes' leaves
-    /// outnumber theirs: routes that come and go in a long-running process do not grow the
-    /// table without bound.
+    /// Rebuilds the trie from the live routes, in registration order, once removed routes' leaves outnumber theirs:
+    /// routes that come and go in a long-running process do not grow the table without bound.
     ///
     /// - Complexity: O(live leaves), at most once per as many removed: amortised O(1).
     private mutating func compactIfSparse(options: Router.Options) {

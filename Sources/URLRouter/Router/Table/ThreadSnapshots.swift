@@ -6,20 +6,20 @@ import Musl
 import Darwin
 #endif
 
-/// Each thread's own copy of the current snapshot of the routers it reads (up to four),
-/// checked against the router's generation on every read.
+/// Each thread's own copy of the current snapshot of the routers it reads (up to four), checked against the router's
+/// generation on every read.
 ///
-/// Why: a match retains its snapshot. If every thread retained the one published object, two
-/// threads opening at once would write the same reference count on every open, and the cache
-/// line would bounce between cores; opens on two threads would not scale. Each thread instead
-/// retains its own ``RouteTable`` object, which shares the published one's storage (the arrays
-/// are not copied), so its reference count is written by one core only. Reading the snapshot
-/// then costs an atomic load of the generation and a thread-local lookup: no lock.
+/// Why: a match retains its snapshot. If every thread retained the one published object, two threads opening at once
+/// would write the same reference count on every open, and the cache line would bounce between cores; opens on two
+/// threads would not scale. Each thread instead retains its own ``RouteTable`` object, which shares the published one's
+/// storage (the arrays are not copied), so its reference count is written by one core only. Reading the snapshot then
+/// costs an atomic load of the generation and a thread-local lookup: no lock. For the same reason an open borrows its
+/// handler from the table instead of copying it (``ChunkedArray/withElement(_:_:)``): a copy would retain and release
+/// the closure's context, which every thread opening that route shares.
 ///
-/// What it retains: a thread keeps its copy of a router's snapshot, and so the handlers that
-/// snapshot holds, until it next reads that router after a change, reads four other routers,
-/// or exits. A deregistered handler is released when the last thread that read the router
-/// before the change reads it again.
+/// What it retains: a thread keeps its copy of a router's snapshot, and so the handlers that snapshot holds, until it
+/// next reads that router after a change, reads four other routers, or exits. A deregistered handler is released when
+/// the last thread that read the router before the change reads it again.
 final class ThreadSnapshots {
     private struct Entry {
         var router: UInt64
@@ -43,8 +43,8 @@ final class ThreadSnapshots {
     /// This thread's copy of `router`'s snapshot, current or not.
     func table(router: UInt64) -> RouteTable? { entries.first { $0.router == router }?.table }
 
-    /// Keeps `table` as this thread's copy of `router`'s snapshot at `generation`, in place of
-    /// its older copy, else of the copy of the router first stored when all four are taken.
+    /// Keeps `table` as this thread's copy of `router`'s snapshot at `generation`, in place of its older copy, else of
+    /// the copy of the router first stored when all four are taken.
     func store(router: UInt64, generation: UInt64, table: RouteTable) {
         let entry = Entry(router: router, generation: generation, table: table)
         // Released once `entries` is whole: a `deinit` it runs may read another router, storing here.
@@ -59,8 +59,8 @@ final class ThreadSnapshots {
         withExtendedLifetime(dropped) {}
     }
 
-    /// The calling thread's copies, unretained (its slot owns them); made on first use when
-    /// `create` is set. Nil where threads have no local storage.
+    /// The calling thread's copies, unretained (its slot owns them); made on first use when `create` is set. Nil where
+    /// threads have no local storage.
     @inline(__always)
     static func current(create: Bool) -> Unmanaged<ThreadSnapshots>? {
         #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
@@ -81,8 +81,7 @@ final class ThreadSnapshots {
 }
 
 #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
-/// The thread-local slot of ``ThreadSnapshots``; its destructor releases a thread's copies when
-/// the thread exits.
+/// The thread-local slot of ``ThreadSnapshots``; its destructor releases a thread's copies when the thread exits.
 private let threadSnapshotsKey: pthread_key_t? = {
     var key = pthread_key_t()
     // The destructor's argument is optional on Glibc and Musl, not on Darwin.
