@@ -21,7 +21,7 @@ extension Router {
     public func value(
         opening url: String, source: RouteSource = .internal, userInfo: [String: any Sendable] = [:],
         isolation: isolated (any Actor)? = #isolation
-    ) async throws(RouteError) -> Any? {
+    ) async throws(RouteError) -> sending Any? {
         try await withCheckedContinuation(isolation: isolation) {
             (continuation: CheckedContinuation<RouteResponse, Never>) in
             route(url, source: source, userInfo: userInfo) { continuation.resume(returning: $0) }
@@ -36,7 +36,7 @@ extension Router {
     public func value(
         opening url: URL, source: RouteSource = .internal, userInfo: [String: any Sendable] = [:],
         isolation: isolated (any Actor)? = #isolation
-    ) async throws(RouteError) -> Any? {
+    ) async throws(RouteError) -> sending Any? {
         try await value(opening: url.absoluteString, source: source, userInfo: userInfo, isolation: isolation)
     }
 }
