@@ -11,19 +11,16 @@ extension Mediator {
 
     /// Performs a call that arrived as a URL, `scheme://target/action?name=value`.
     ///
-    /// The query items, percent-decoded, are the parameters (strings; `+` is not a space;
-    /// the last of repeated names wins); the fragment is ignored; the target is never cached.
-    /// The path must be exactly one segment, the action: `/b/c` and `/b/` are not found, nor is
-    /// a URL without a target (`app:///b`).
+    /// The query items, percent-decoded, are the parameters (strings; `+` is not a space; the last of repeated names
+    /// wins); the fragment is ignored; the target is never cached. The path must be exactly one segment, the action:
+    /// `/b/c` and `/b/` are not found, nor is a URL without a target (`app:///b`).
     ///
-    /// Refused, after percent-decoding: a target or action name that contains `/` or a control
-    /// character (`app://Shop/a%2Fb`, `app://Shop/a%00`), actions whose names start with
-    /// `native` in any letter case (`na%74iveX`, `NativeX`), a direct call of ``notFoundAction``,
-    /// and whatever ``remotePolicy`` refuses. The target's `notFound` action and the
-    /// ``noTargetHandler`` apply as for a local call.
+    /// Refused, after percent-decoding: a target or action name that contains `/` or a control character
+    /// (`app://Shop/a%2Fb`, `app://Shop/a%00`), actions whose names start with `native` in any letter case
+    /// (`na%74iveX`, `NativeX`), a direct call of ``notFoundAction``, and whatever ``remotePolicy`` refuses. The
+    /// target's `notFound` action and the ``noTargetHandler`` apply as for a local call.
     ///
-    /// `completion` is called exactly once, before this returns, with the result that is
-    /// also returned.
+    /// `completion` is called exactly once, before this returns, with the result that is also returned.
     ///
     /// ```swift
     /// mediator.perform(url: "myapp://Shop/itemView?id=42") { result in
@@ -47,9 +44,8 @@ extension Mediator {
         Self.unusableName(call) ?? Self.alwaysRefused(call.action) ?? remotePolicy.refusal(of: call)
     }
 
-    /// A name a URL gives must be one a local caller could mean: not empty, no `/` (which
-    /// would read as `Target/action` in a policy or a log), no control character. Checked
-    /// after percent-decoding, so `%2F` and `%00` are caught too.
+    /// A name a URL gives must be one a local caller could mean: not empty, no `/` (which would read as `Target/action`
+    /// in a policy or a log), no control character. Checked after percent-decoding, so `%2F` and `%00` are caught too.
     private static func unusableName(_ call: RemoteCall) -> String? {
         for (kind, name) in [("target", call.target), ("action", call.action)] {
             let problem: String
@@ -68,11 +64,10 @@ extension Mediator {
         return nil
     }
 
-    /// CTMediator's rule: `native…` actions are for local callers only. The first six bytes of
-    /// the uppercased, decomposed name are compared, so no spelling of the prefix (`NATIVE`,
-    /// `natıve` with a dotless i, an `e` with a combining mark, decomposed or not) can reach one,
-    /// even through a `notFound` action that matches names case-insensitively. `notFound` is
-    /// refused because the mediator, not the URL, says which action was missing.
+    /// CTMediator's rule: `native…` actions are for local callers only. The first six bytes of the uppercased,
+    /// decomposed name are compared, so no spelling of the prefix (`NATIVE`, `natıve` with a dotless i, an `e` with a
+    /// combining mark, decomposed or not) can reach one, even through a `notFound` action that matches names
+    /// case-insensitively. `notFound` is refused because the mediator, not the URL, says which action was missing.
     private static func alwaysRefused(_ action: String) -> String? {
         if action.uppercased().decomposedStringWithCanonicalMapping.utf8.starts(with: "NATIVE".utf8) {
             return "the action \(RouteError.quoted(action)) starts with \"native\"; such actions are local only."

@@ -20,8 +20,8 @@ public struct RouteMatch: Sendable, CustomStringConvertible {
     var routeID: Int32 { leaf.route }
     var route: Route { table.routes.live(routeID) }
 
-    /// The winning pattern, as registered. For a route with link origins, the full pattern of
-    /// the origin the URL came through (`https://shop.example.com/item/:id`).
+    /// The winning pattern, as registered. For a route with link origins, the full pattern of the origin the URL came
+    /// through (`https://shop.example.com/item/:id`).
     ///
     /// - Complexity: O(1).
     public var pattern: String { leaf.pattern }
@@ -45,8 +45,10 @@ public struct RouteMatch: Sendable, CustomStringConvertible {
     /// The parameters, `**` being the path a `**` took, never a query item: what a bridge and its policy read.
     var parametersWithWildcard: [String: String] {
         var values = parameters.dictionary
-        let path = leaf.catchAllFrom >= 0 ? wildcard.joined(separator: "/") : nil
-        if let path { values["**"] = path.isEmpty ? nil : path }
+        let leaves = Int(route.firstLeaf)..<Int(route.firstLeaf + route.leafCount)  // every combination, every origin
+        if leaves.contains(where: { table.trie.leaves[$0].catchAllFrom >= 0 }) {
+            values["**"] = wildcard.isEmpty ? nil : wildcard.joined(separator: "/")
+        }
         return values
     }
 

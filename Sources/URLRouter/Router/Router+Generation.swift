@@ -1,6 +1,6 @@
 extension Router {
-    /// Builds a URL from a pattern: fills its placeholders, percent-encodes each value for its
-    /// component, and puts the leftover parameters in the query, sorted by name.
+    /// Builds a URL from a pattern: fills its placeholders, percent-encodes each value for its component, and puts the
+    /// leftover parameters in the query, sorted by name.
     ///
     /// ```swift
     /// try router.url(for: "shop://item/:id", parameters: ["id": "42", "ref": "mail"])
@@ -9,12 +9,13 @@ extension Router {
     /// // "files://open/docs/a%20b.txt"
     /// ```
     ///
-    /// An optional group is included when all its placeholders are given. `*` takes the
-    /// parameter named `*`; `**` and a scheme's fallback (`shop://`) the one named `**`, a
-    /// `/`-joined path. Matching the result against the pattern gives the parameters back.
+    /// An optional group is included when all its placeholders are given. `*` takes the parameter named `*`; `**` and a
+    /// scheme's fallback (`shop://`) the one named `**`, a `/`-joined path. Matching the result against the pattern
+    /// gives the parameters back.
     ///
-    /// - Throws: ``RouteError`` naming a missing placeholder or an empty `*` (`.missingParameter`), an empty
-    ///   value, a `.`/`..` segment or one that fails its type (`.invalidParameter`), a bad pattern, a URL over ``Limits``.
+    /// - Throws: ``RouteError`` naming a missing placeholder, an empty `*` or a `**` its group cannot print
+    ///   (`.missingParameter`), an empty value, a `.`/`..` segment or one that fails its type (`.invalidParameter`), a
+    ///   bad pattern, a URL over ``Limits``.
     public func url(for pattern: String, parameters: [String: String]) throws(RouteError) -> String {
         let types = currentTable().trie.types  // as an open reads them: no lock, from an update(_:) too
         let parsed = try RouterState(trie: Trie(types: types)).parse(pattern, options: options)
@@ -58,6 +59,11 @@ extension Router {
                 for piece in wildcard { segments.append(try encoded(piece, for: "\"**\"")) }
             }
         }
+        let lostPath = wildcard.isEmpty && parameters["**", default: ""].contains { $0 != "/" }
+        if lostPath, parsed.expansions.contains(where: { $0.last == .catchAll }) {
+            let missing = "prints \"**\" only with the other placeholders of its optional group."
+            throw RouteError(.missingParameter, "\(RouteError.quoted(pattern)) \(missing)")
+        }
         var url = parsed.scheme.map { parsed.hasAuthority ? "\($0)://" : "\($0):" } ?? "/"
         url += segments.joined(separator: "/")
         let leftovers = parameters.filter { path[$0.key] == nil && $0.key != "*" && $0.key != "**" }
@@ -78,10 +84,9 @@ extension Router {
         throw .limitExceeded(url, problem)
     }
 
-    /// Throws unless matching `url` against `pattern` alone gives back the values it was built
-    /// from. Only optional groups can break that: two of their combinations may match the same
-    /// URL, and matching prefers the more specific one (`p(/:x)(/:y<int>)` reads `p/5` as `y`;
-    /// `a(/:v)/**` reads `a/q` as `v`, not as the path `q`).
+    /// Throws unless matching `url` against `pattern` alone gives back the values it was built from. Only optional
+    /// groups can break that: two of their combinations may match the same URL, and matching prefers the more specific
+    /// one (`p(/:x)(/:y<int>)` reads `p/5` as `y`; `a(/:v)/**` reads `a/q` as `v`, not as the path `q`).
     private func checkRoundTrip(
         _ url: String, pattern: String, types: [RouteParameterType], path: [String: String], wildcard: [String]
     ) throws(RouteError) {
@@ -101,8 +106,8 @@ extension Router {
         )
     }
 
-    /// The longest combination of optional groups whose placeholders are all given; `*` counts
-    /// as a placeholder named `*`, while `**` may always take no segments.
+    /// The longest combination of optional groups whose placeholders are all given; `*` counts as a placeholder named
+    /// `*`, while `**` may always take no segments.
     static func expansion(of pattern: RoutePattern, for parameters: [String: String]) throws(RouteError)
         -> [PatternSegment]
     {

@@ -1,5 +1,5 @@
-/// A route declared as a Swift type: its pattern, and its fields, which matching fills and
-/// ``Router/url(for:origin:)`` prints.
+/// A route declared as a Swift type: its pattern, and its fields, which matching fills and ``Router/url(for:origin:)``
+/// prints.
 ///
 /// ```swift
 /// struct ItemRoute: URLRoute {
@@ -13,17 +13,15 @@
 /// let link = try router.url(for: ItemRoute(id: 42, ref: "mail"))            // "shop://item/42?ref=mail"
 /// ```
 ///
-/// Fields are read through `Codable` (the synthesized conformance is all it takes): a field named
-/// like a placeholder takes the path's value, any other the query's. Supported field types:
-/// `String`, `Int` (and the other integer types), `Double`, `Float`, `Bool`, `UUID`,
-/// `RawRepresentable` enums with `String` or `Int` raw values, optionals of these, and arrays
-/// of these from repeated query items. Texts convert by the rules of the placeholder types
-/// `<int>`, `<double>`, `<bool>` and `<uuid>`.
+/// Fields are read through `Codable` (the synthesized conformance is all it takes): a field named like a placeholder
+/// takes the path's value, any other the query's. Supported field types: `String`, `Int` (and the other integer types),
+/// `Double`, `Float`, `Bool`, `UUID`, `RawRepresentable` enums with `String` or `Int` raw values, optionals of these,
+/// and arrays of these from repeated query items. Texts convert by the rules of the placeholder types `<int>`,
+/// `<double>`, `<bool>` and `<uuid>`.
 ///
-/// Registration checks the declaration against the pattern: a placeholder without a field,
-/// or a field of a type no text can fill (a nested struct), is a ``RouteError``. A URL whose
-/// values do not convert is not taken by the route: matching goes on to the next route, and
-/// ``Router/explain(_:source:)`` names the field.
+/// Registration checks the declaration against the pattern: a placeholder without a field, or a field of a type no text
+/// can fill (a nested struct), is a ``RouteError``. A URL whose values do not convert is not taken by the route:
+/// matching goes on to the next route, and ``Router/explain(_:source:)`` names the field.
 public protocol URLRoute: Codable, Sendable {
     /// The pattern, as ``Router/register(_:priority:access:replacing:handler:)-(String,_,_,_,_)`` takes it.
     ///
@@ -32,8 +30,8 @@ public protocol URLRoute: Codable, Sendable {
     /// ```
     static var pattern: String { get }
 
-    /// The link origins the route serves (see ``LinkOrigin``); then ``pattern`` is the path
-    /// alone. Empty, the default, for a pattern with its own scheme.
+    /// The link origins the route serves (see ``LinkOrigin``); then ``pattern`` is the path alone. Empty, the default,
+    /// for a pattern with its own scheme.
     ///
     /// ```swift
     /// static let pattern = "item/:id<int>"
@@ -47,9 +45,8 @@ extension URLRoute {
     public static var origins: [LinkOrigin] { [] }
 }
 
-/// How a router checks a typed route's fields against a URL its pattern matched, for
-/// `explain`, `canOpen` and `open` (part of the route's entry in the snapshot). A class, so that
-/// every other route pays one reference for it.
+/// How a router checks a typed route's fields against a URL its pattern matched, for `explain`, `canOpen` and `open`
+/// (part of the route's entry in the snapshot). A class, so that every other route pays one reference for it.
 final class TypedRouteCheck: Sendable {
     /// The pattern's placeholders: their fields read the path alone, never the query.
     let placeholders: Set<String>
@@ -71,13 +68,13 @@ final class TypedRouteCheck: Sendable {
 }
 
 extension RouteTable {
-    /// ``lookup(_:excluding:)``, passing over typed routes whose fields do not decode
-    /// from the URL, as over a typed placeholder that does not convert: the next match gets the
-    /// URL (another combination of the route's optional groups too), or none does.
+    /// ``lookup(_:excluding:)``, passing over typed routes whose fields do not decode from the URL, as over a typed
+    /// placeholder that does not convert: the next match gets the URL (another combination of the route's optional
+    /// groups too), or none does.
     ///
     /// - Parameter failed: told each typed route passed over, and why.
-    /// - Complexity: that of the plain lookup when no typed route is registered; otherwise one
-    ///   more decode, and one more lookup per combination passed over.
+    /// - Complexity: that of the plain lookup when no typed route is registered; otherwise one more decode, and one
+    ///   more lookup per combination passed over.
     func lookupTyped(
         _ url: String, excluding excluded: [Int32] = [], failed: ((Int32, FieldFailure) -> Void)? = nil
     ) -> Lookup {
@@ -92,14 +89,14 @@ extension RouteTable {
         return lookup
     }
 
-    /// ``Router/match(_:)-(String)`` in a table with typed routes: the winner among the routes
-    /// that take `url`, passing over typed routes whose fields do not decode.
+    /// ``Router/match(_:)-(String)`` in a table with typed routes: the winner among the routes that take `url`, passing
+    /// over typed routes whose fields do not decode.
     func typedMatch(_ url: String) -> RouteMatch? {
         if case .matched(let match) = lookupTyped(url) { match } else { nil }
     }
 
-    /// The fields of the first match, `first` (the winner) and then the others, of a route
-    /// registered as one of `patterns` (full patterns, one per origin) that decode, or nil.
+    /// The fields of the first match, `first` (the winner) and then the others, of a route registered as one of
+    /// `patterns` (full patterns, one per origin) that decode, or nil.
     func match<Value: Decodable>(_ url: String, onlyPatterns patterns: [String], from first: RouteMatch, as: Value.Type)
         -> Value?
     {
