@@ -2,24 +2,6 @@ import Testing
 
 @testable import URLRouter
 
-/// SplitMix64, local to these properties.
-private struct Mix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func int(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-    mutating func chance(_ odds: Int) -> Bool { int(odds) == 0 }
-    mutating func pick<T>(_ items: [T]) -> T { items[int(items.count)] }
-    mutating func text(_ alphabet: [String], _ pieces: Int) -> String {
-        (0..<(1 + int(pieces))).map { _ in pick(alphabet) }.joined()
-    }
-}
-
 private let valueAlphabet = [
     "a", "Z", "0", "-", ".", "..", "_", "~", "%", "%20", "%zz", "%E4", "%2F", "%2E", "/", "//", "?", "#", "&", "=",
     "+", " ", "é", "e\u{301}", "\u{301}", "\u{327}", "A\u{30A}", "\u{212B}", "家", "😀", "👨‍👩‍👧", "🇫🇷", ":", "@",
@@ -48,29 +30,29 @@ private struct Example {
     var hasCatchAll = false
     var isFallback = false
 
-    init(_ r: inout Mix64) {
+    init(_ r: inout SeededRandom) {
         let head = r.pick(["app://", "Shop://", "tel:", "/", "x-y.z+1://", "app://"])
         if head.hasSuffix("//"), r.chance(12) {
             pattern = head
             isFallback = true
             hasCatchAll = true
-            parameters["**"] = r.text(valueAlphabet, 8)
+            parameters["**"] = r.text(valueAlphabet, pieces: 8)
             return
         }
         var pieces: [String] = []
-        let count = r.int(5) + (head == "/" ? 1 : 0)
+        let count = r.next(5) + (head == "/" ? 1 : 0)
         var usedStar = false
         for position in 0..<count {
             let name = "p\(position)"
-            switch r.int(12) {
+            switch r.next(12) {
             case 0..<3:
-                var literal = r.text(literalAlphabet, 3)
+                var literal = r.text(literalAlphabet, pieces: 3)
                 if r.chance(10) { literal = r.pick([".", ".."]) }
                 pieces.append(literal)
             case 3, 4:
                 pieces.append(":" + name)
                 placeholders.append(name)
-                parameters[name] = r.text(valueAlphabet, 5)
+                parameters[name] = r.text(valueAlphabet, pieces: 5)
             case 5, 6:
                 let type = r.pick(["int", "double", "bool", "uuid", "hex"])
                 pieces.append(":\(name)<\(type)>" + (r.chance(3) ? r.pick([".json", "-v", "é"]) : ""))
@@ -80,20 +62,20 @@ private struct Example {
                 let suffix = r.pick([".html", ".tar.gz", "(.json)", "~", "\u{301}", "e\u{301}.x", ":80", "%2E"])
                 pieces.append(":" + name + suffix)
                 placeholders.append(name)
-                parameters[name] = r.text(valueAlphabet, 4)
+                parameters[name] = r.text(valueAlphabet, pieces: 4)
             case 9, 10:
                 pieces.append("*")
-                if !usedStar || r.chance(2) { parameters["*"] = r.text(valueAlphabet, 3) }
+                if !usedStar || r.chance(2) { parameters["*"] = r.text(valueAlphabet, pieces: 3) }
                 usedStar = true
             default:
                 if position == count - 1 {
                     pieces.append("**")
                     hasCatchAll = true
-                    if !r.chance(4) { parameters["**"] = r.text(valueAlphabet, 8) }
+                    if !r.chance(4) { parameters["**"] = r.text(valueAlphabet, pieces: 8) }
                 } else {
                     pieces.append(":" + name)
                     placeholders.append(name)
-                    parameters[name] = r.text(valueAlphabet, 5)
+                    parameters[name] = r.text(valueAlphabet, pieces: 5)
                 }
             }
         }
@@ -115,9 +97,9 @@ private struct Example {
         pattern = text
         // Some placeholders left out (their groups drop), some leftovers for the query.
         for name in placeholders where r.chance(6) { parameters[name] = nil }
-        for _ in 0..<r.int(3) {
-            let name = r.chance(8) ? "" : r.text(valueAlphabet, 2)
-            if parameters[name] == nil { parameters[name] = r.chance(6) ? "" : r.text(valueAlphabet, 4) }
+        for _ in 0..<r.next(3) {
+            let name = r.chance(8) ? "" : r.text(valueAlphabet, pieces: 2)
+            if parameters[name] == nil { parameters[name] = r.chance(6) ? "" : r.text(valueAlphabet, pieces: 4) }
         }
     }
 }
@@ -153,7 +135,7 @@ extension String {
 }
 
 struct RoundTripPropertyTests {
-    fileprivate static func makeRouter(_ r: inout Mix64) -> Router {
+    fileprivate static func makeRouter(_ r: inout SeededRandom) -> Router {
         let router = Router(options: .init(caseInsensitivePaths: r.chance(3), formDecoding: r.chance(2)))
         try! router.register(RouteParameterType("hex") { $0.allSatisfy(\.isHexDigit) && !$0.isEmpty })
         return router
@@ -161,7 +143,7 @@ struct RoundTripPropertyTests {
 
     @Test(arguments: 0..<10 as Range<UInt64>)
     func generationThenMatchGivesEverythingBack(batch: UInt64) throws {
-        var r = Mix64(state: 0x5EED_0000 &+ batch &* 7919)
+        var r = SeededRandom(seed: 0x5EED_0000 &+ batch &* 7919)
         var checked = 0
         var refused: [String: Int] = [:]
         for index in 0..<600 {
@@ -185,7 +167,7 @@ struct RoundTripPropertyTests {
                 continue
             }
             var full = url
-            let fragment: String? = r.chance(3) ? r.text(valueAlphabet, 4) : nil
+            let fragment: String? = r.chance(3) ? r.text(valueAlphabet, pieces: 4) : nil
             if let fragment { full += "#" + encodeAll(fragment) }
             guard let match = router.match(full) else {
                 Issue.record("\(label) → \(full.debugDescription) matches nothing")
@@ -271,15 +253,15 @@ extension RoundTripPropertyTests {
     /// `.won`, and every other candidate that matched says why it lost.
     @Test(arguments: 0..<10 as Range<UInt64>)
     func explainAgreesWithMatch(batch: UInt64) throws {
-        var r = Mix64(state: 0xE4_0000 &+ batch &* 104_729)
+        var r = SeededRandom(seed: 0xE4_0000 &+ batch &* 104_729)
         var agreed = 0
         for round in 0..<40 {
             let router = Self.makeRouter(&r)
             var registered: [String] = []
-            for _ in 0..<(3 + r.int(10)) {
+            for _ in 0..<(3 + r.next(10)) {
                 let scheme = r.pick(["app://", "APP://", "/", "tel:", "other://"])
                 var text = scheme
-                let count = r.int(4) + (scheme == "/" ? 1 : 0)
+                let count = r.next(4) + (scheme == "/" ? 1 : 0)
                 for position in 0..<count {
                     var piece = r.pick(patternPool)
                     if piece.hasPrefix(":") {  // unique names
@@ -298,7 +280,7 @@ extension RoundTripPropertyTests {
             }
             for index in 0..<60 {
                 var url = r.pick(["app://", "App://", "tel:", "tel://", "other://", "/", "x://"])
-                for position in 0..<r.int(5) {
+                for position in 0..<r.next(5) {
                     url += (position == 0 && url.hasSuffix("/") ? "" : r.pick(["/", "/", "//"])) + r.pick(segmentPool)
                 }
                 if r.chance(4) { url += "?" + r.pick(["a=1", "a+b=c+d", "x=%2B&x=2", "=", "&&q"]) }
@@ -321,7 +303,7 @@ extension RoundTripPropertyTests {
     }
 }
 
-private func flipASCIICase(_ s: Substring, _ r: inout Mix64) -> String {
+private func flipASCIICase(_ s: Substring, _ r: inout SeededRandom) -> String {
     String(
         decoding: s.utf8.map { b in (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A && r.chance(2) ? b ^ 0x20 : b },
         as: UTF8.self)
@@ -332,7 +314,7 @@ extension RoundTripPropertyTests {
     /// pattern, with its values; the scheme and web host match in any ASCII case.
     @Test(arguments: 0..<6 as Range<UInt64>)
     func originsRoundTrip(batch: UInt64) throws {
-        var r = Mix64(state: 0x0419_0000 &+ batch &* 15_485_863)
+        var r = SeededRandom(seed: 0x0419_0000 &+ batch &* 15_485_863)
         let origins: [LinkOrigin] = [
             .scheme("Shop"), .scheme("x-app"), .web("Shop.Example.com"), .web("www.shop.example.com"),
         ]
@@ -423,7 +405,7 @@ extension RoundTripPropertyTests {
     /// took (a query item `**` never stands in for it).
     @Test(arguments: 0..<4 as Range<UInt64>)
     func theHandlerSeesWhatMatchSees(batch: UInt64) throws {
-        var r = Mix64(state: 0x4A4D_0000 &+ batch)
+        var r = SeededRandom(seed: 0x4A4D_0000 &+ batch)
         for index in 0..<300 {
             var example = Example(&r)
             let router = Self.makeRouter(&r)
