@@ -12,8 +12,9 @@ import URLRouter
             let id = request.parameters["id"] ?? "-"
             MainActor.assumeIsolated { self.stack.append("item \(id)") }
         }
-        try router.register("shop://cart") { [unowned self] request in
-            Task { @MainActor in
+        try router.register("shop://cart") { [weak self] request in
+            Task { @MainActor in  // runs later: the navigator may be gone by then
+                guard let self else { return request.fail(RouteError(.dropped, "The navigator is gone.")) }
                 self.stack.append("cart")
                 request.complete(self.stack.count)
             }
@@ -38,5 +39,18 @@ import URLRouter
         let count = try await navigator.router.value(opening: "shop://cart")
         #expect(count as? Int == 2)
         #expect(navigator.stack == ["cart", "cart"])
+    }
+
+    @Test func aHopThatOutlivesTheNavigatorFailsTheRequest() async throws {
+        var navigator: Navigator? = Navigator()
+        try navigator?.start()
+        let router = try #require(navigator?.router)
+        let (codes, sink) = AsyncStream.makeStream(of: RouteError.Code?.self)
+        router.open("shop://cart") { result in
+            if case .failure(let error) = result { sink.yield(error.code) } else { sink.yield(nil) }
+        }
+        navigator = nil  // before the hop runs
+        var iterator = codes.makeAsyncIterator()
+        #expect(await iterator.next() == .some(.dropped))
     }
 }

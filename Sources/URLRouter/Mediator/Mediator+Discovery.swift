@@ -1,11 +1,10 @@
 extension Mediator {
-    /// The modules in which a target named `name` is looked up as the type `Target_<name>`
-    /// when no target of that name is registered. Searched in order; only the app sets them,
-    /// nothing in a call or a URL can add one.
+    /// The modules in which a target named `name` is looked up as the type `Target_<name>` when no target of that name
+    /// is registered. Searched in order; only the app sets them, nothing in a call or a URL can add one.
     ///
-    /// Declare discovered targets `public` (structs or final classes, not nested, not generic).
-    /// A debug build finds internal ones too, a release build may not. Changing the modules
-    /// drops the cached instances of discovered targets, so a module taken out is not reached.
+    /// Declare discovered targets `public` (structs or final classes, not nested, not generic). A debug build finds
+    /// internal ones too, a release build may not. Changing the modules drops the cached instances of discovered
+    /// targets, so a module taken out is not reached.
     ///
     /// ```swift
     /// mediator.searchModules = ["Shop", "Account"]
@@ -27,16 +26,14 @@ extension Mediator {
     /// The longest target name discovery looks up; longer names are simply not found.
     static let maxDiscoverableNameLength = 128
 
-    /// Finds `Target_<name>` in the first of `modules` that has it, through the Swift
-    /// runtime's type lookup by mangled name.
+    /// Finds `Target_<name>` in the first of `modules` that has it, through the Swift runtime's type lookup by mangled
+    /// name.
     ///
-    /// Only plain ASCII identifiers reach the runtime: the name may come from a URL, and
-    /// anything else (dots, control bytes, mangling operators) could make the lookup reach
-    /// another module or another kind of type.
+    /// Only plain ASCII identifiers reach the runtime: the name may come from a URL, and anything else (dots, control
+    /// bytes, mangling operators) could make the lookup reach another module or another kind of type.
     ///
-    /// The mangled name, not the `"Module.Type"` form, is used because the runtime reads the
-    /// dotted form as a class name only: `<len><module><len><type>V` for a struct, `C` for a
-    /// class.
+    /// The mangled name, not the `"Module.Type"` form, is used because the runtime reads the dotted form as a class
+    /// name only: `<len><module><len><type>V` for a struct, `C` for a class.
     //
     // Why "declare them public": a release build (whole-module `-O`, `--gc-sections`) deletes an
     // internal struct that nothing names, with its conformance record, so the lookup misses it;

@@ -1,20 +1,19 @@
-/// Calls actions on targets by name, so modules reach each other without importing each other
-/// (the Target-Action pattern of CTMediator).
+/// Calls actions on targets by name, so modules reach each other without importing each other (the Target-Action
+/// pattern of CTMediator).
 ///
 /// ```swift
 /// let mediator = Mediator(searchModules: ["Shop"])      // finds `Shop.Target_Shop`
 /// let view = mediator.perform(target: "Shop", action: "itemView", params: ["id": 42])
 /// ```
 ///
-/// A call tries, in order: the action; else the target's ``notFoundAction``; else the
-/// ``noTargetHandler``. Then ``perform(target:action:params:cacheTarget:)`` returns nil and
-/// ``performResult(target:action:params:cacheTarget:)`` the matching failure.
+/// A call tries, in order: the action; else the target's ``notFoundAction``; else the ``noTargetHandler``. Then
+/// ``perform(target:action:params:cacheTarget:)`` returns nil and ``performResult(target:action:params:cacheTarget:)``
+/// the matching failure.
 ///
-/// Actions run on the caller's thread and never under the mediator's lock, so an action may
-/// call the mediator again.
+/// Actions run on the caller's thread and never under the mediator's lock, so an action may call the mediator again.
 public final class Mediator: Sendable {
-    /// Told about a call that found no target, or a target without the action and without a
-    /// ``notFoundAction``: the target name, the action name and the call's parameters.
+    /// Told about a call that found no target, or a target without the action and without a ``notFoundAction``: the
+    /// target name, the action name and the call's parameters.
     ///
     /// ```swift
     /// mediator.noTargetHandler = { target, action, _ in log("no \(target).\(action)") }
@@ -35,8 +34,8 @@ public final class Mediator: Sendable {
     /// ```
     public static let notFoundAction = "notFound"
 
-    /// The parameter under which a ``notFoundAction`` receives the missing action's name:
-    /// `"mediator.missingAction"`. It replaces a caller's parameter of the same name.
+    /// The parameter under which a ``notFoundAction`` receives the missing action's name: `"mediator.missingAction"`.
+    /// It replaces a caller's parameter of the same name.
     ///
     /// ```swift
     /// let missing = params[Mediator.missingActionKey] as? String
@@ -63,8 +62,8 @@ public final class Mediator: Sendable {
     /// ```
     public init(searchModules: [String] = []) { state = Locked(State(searchModules: searchModules)) }
 
-    /// Registers a target type under its ``MediatorTarget/targetName``, replacing an earlier
-    /// registration of that name and dropping its cached instance.
+    /// Registers a target type under its ``MediatorTarget/targetName``, replacing an earlier registration of that name
+    /// and dropping its cached instance.
     ///
     /// ```swift
     /// mediator.register(Target_Shop.self)
@@ -77,8 +76,8 @@ public final class Mediator: Sendable {
         }
     }
 
-    /// Called when a call finds no target or no action (after the target's
-    /// ``notFoundAction``). Runs on the caller's thread, outside the mediator's lock.
+    /// Called when a call finds no target or no action (after the target's ``notFoundAction``). Runs on the caller's
+    /// thread, outside the mediator's lock.
     ///
     /// ```swift
     /// mediator.noTargetHandler = { target, action, params in report(target, action) }
@@ -91,13 +90,12 @@ public final class Mediator: Sendable {
     /// Calls `action` on `target` and returns its value, or nil when the call found nothing.
     ///
     /// - Parameters:
-    ///   - target: the target's name, `"Shop"` for `Target_Shop`.
-    ///   - action: the action's name.
-    ///   - params: the action's parameters.
-    ///   - cacheTarget: keep the target instance for later calls. A cached instance is used
-    ///     by every call to that target, whatever their `cacheTarget`, until
-    ///     ``releaseCachedTarget(_:)``, registering its type again or, for a discovered
-    ///     target, a change of ``searchModules``.
+    /// - target: the target's name, `"Shop"` for `Target_Shop`.
+    /// - action: the action's name.
+    /// - params: the action's parameters.
+    /// - cacheTarget: keep the target instance for later calls. A cached instance is used by every call to that target,
+    ///     whatever their `cacheTarget`, until ``releaseCachedTarget(_:)``, registering its type again or, for a
+    ///     discovered target, a change of ``searchModules``.
     ///
     /// ```swift
     /// let view = mediator.perform(target: "Shop", action: "itemView", params: ["id": 42]) as? ItemView
@@ -108,10 +106,9 @@ public final class Mediator: Sendable {
     ) -> Any? { try? performResult(target: target, action: action, params: params, cacheTarget: cacheTarget).get() }
 
     /// Calls `action` on `target` and tells what happened:
-    /// - `.success(value)`: the action, or the target's ``notFoundAction``, ran and returned
-    ///   `value` (which may be nil);
-    /// - `.failure` with code `.targetNotFound` or `.actionNotFound`, after the
-    ///   ``noTargetHandler`` ran.
+    /// - `.success(value)`: the action, or the target's ``notFoundAction``, ran and returned `value` (which may be
+    ///   nil);
+    /// - `.failure` with code `.targetNotFound` or `.actionNotFound`, after the ``noTargetHandler`` ran.
     ///
     /// ```swift
     /// switch mediator.performResult(target: "Shop", action: "itemView", params: ["id": 42]) {

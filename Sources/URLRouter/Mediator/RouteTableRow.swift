@@ -70,19 +70,25 @@ public struct RouteTableRow: Sendable, Hashable {
     /// let rows = try RouteTableRow.parse(try Data(contentsOf: tableURL))
     /// ```
     public static func parse(_ json: Data) throws(RouteTableError) -> [RouteTableRow] {
+        var issues: [RouteTableError.Issue] = []
+        let rows = try read(json, issues: &issues)
+        guard issues.isEmpty else { throw RouteTableError(issues: issues) }
+        return rows
+    }
+
+    /// The rows that read well; the problems of the others go to `issues`. Throws for a file that is no array.
+    static func read(_ json: Data, issues: inout [RouteTableError.Issue]) throws(RouteTableError) -> [RouteTableRow] {
         let root = try JSONReader.read([UInt8](json))
         guard case .array(let elements) = root.value else {
             let message = "a route table is a JSON array of rows, found \(root.kind)"
             throw RouteTableError(issues: [.init(row: nil, line: root.line, message: message)])
         }
         var rows: [RouteTableRow] = []
-        var issues: [RouteTableError.Issue] = []
         for (offset, element) in elements.enumerated() {
             var reader = RowReader(row: offset + 1, node: element)
             if let row = reader.read() { rows.append(row) }
             issues += reader.issues
         }
-        guard issues.isEmpty else { throw RouteTableError(issues: issues) }
         return rows
     }
 

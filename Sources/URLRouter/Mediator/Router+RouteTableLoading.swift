@@ -1,22 +1,20 @@
 import Foundation
 
 extension Router {
-    /// Registers every row of a route table (see ``RouteTableRow``) as a target-action route,
-    /// or none of them.
+    /// Registers every row of a route table (see ``RouteTableRow``) as a target-action route, or none of them.
     ///
     /// ```swift
     /// try router.loadRouteTable(from: #"[{"pattern": "shop://item/:id", "target": "Shop", "action": "itemView"}]"#, on: mediator)
     /// ```
     ///
-    /// A row is registered as by ``register(_:target:action:on:priority:access:replacing:)``,
-    /// never replacing a route. The rows are one batch (``update(_:)``): when any row is
-    /// malformed, invalid or conflicting, nothing is registered, and concurrent opens never see
-    /// part of the table. To swap one table for another in one step, use
+    /// A row is registered as by ``register(_:target:action:on:priority:access:replacing:)``, never replacing a route.
+    /// The rows are one batch (``update(_:)``): when any row is malformed, invalid or conflicting, nothing is
+    /// registered, and concurrent opens never see part of the table. To swap one table for another in one step, use
     /// ``RouteBatch/loadRouteTable(from:on:)`` in ``update(_:)``.
     ///
     /// - Returns: the rows registered.
-    /// - Throws: `.invalidRouteTable`, listing every problem with its row and line;
-    ///   `.limitExceeded` for a table longer than ``Limits/maxRouteTableLength``.
+    /// - Throws: `.invalidRouteTable`, listing every problem with its row and line; `.limitExceeded` for a table longer
+    ///   than ``Limits/maxRouteTableLength``.
     @discardableResult
     public func loadRouteTable(from json: String, on mediator: Mediator = .shared) throws(RouteError) -> [RouteTableRow]
     {
@@ -34,8 +32,8 @@ extension Router {
         try update { routes throws(RouteError) in try routes.loadRouteTable(from: data, on: mediator) }
     }
 
-    /// Registers a route table read from a file, like the `String` form. A named pipe is read as
-    /// its writer writes it, so the call waits until one opens it.
+    /// Registers a route table read from a file, like the `String` form. A named pipe is read as its writer writes it,
+    /// so the call waits until one opens it.
     ///
     /// ```swift
     /// try router.loadRouteTable(from: URL(fileURLWithPath: "routes.json"), on: mediator)
@@ -74,11 +72,10 @@ extension Router.Options {
 }
 
 extension RouteBatch {
-    /// Registers every row of a route table in the batch, as
-    /// ``Router/loadRouteTable(from:on:)-(Data,_)`` does, or none of them: a rejected table
-    /// leaves the batch as it was. With the deregistration of the rows an earlier load
-    /// returned, it swaps one table for another in one step; opens see the old table or the
-    /// new one, never neither, and a rejected new table keeps the old one.
+    /// Registers every row of a route table in the batch, as ``Router/loadRouteTable(from:on:)-(Data,_)`` does, or none
+    /// of them: a rejected table leaves the batch as it was. With the deregistration of the rows an earlier load
+    /// returned, it swaps one table for another in one step; opens see the old table or the new one, never neither, and
+    /// a rejected new table keeps the old one.
     ///
     /// ```swift
     /// rows = try router.update { routes in
@@ -96,8 +93,8 @@ extension RouteBatch {
         try options.checkRouteTableLength(data.count, "The route table")
         let before = draft
         do throws(RouteTableError) {
-            let rows = try RouteTableRow.parse(data)
-            var issues: [RouteTableError.Issue] = []
+            var issues: [RouteTableError.Issue] = []  // the rows that read well are registered too, to report all
+            let rows = try RouteTableRow.read(data, issues: &issues)
             for row in rows {
                 do throws(RouteError) {
                     let (handler, check) = Router.bridge(target: row.target, action: row.action, on: mediator)
@@ -109,7 +106,7 @@ extension RouteBatch {
                     issues.append(RouteTableError.Issue(row: row.row, line: row.line, message: error.message))
                 }
             }
-            guard issues.isEmpty else { throw RouteTableError(issues: issues) }
+            guard issues.isEmpty else { throw RouteTableError(issues: issues.sorted { ($0.row ?? 0) < ($1.row ?? 0) }) }
             return rows
         } catch {
             draft = before
