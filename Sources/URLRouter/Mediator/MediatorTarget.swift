@@ -23,21 +23,19 @@ public typealias MediatorAction = ([String: Any]) -> Any?
 ///
 /// The mediator finds a target in one of two ways:
 /// - registration: `mediator.register(Target_Shop.self)`, under ``targetName``;
-/// - discovery: a type named `Target_<name>` in a module listed in
-///   ``Mediator/searchModules`` is found by name at run time, without registration.
-///   Declare discovered targets `public`: a release build drops internal structs that
+/// - discovery: a type named `Target_<name>` in a module listed in ``Mediator/searchModules`` is found by name at run
+///   time, without registration. Declare discovered targets `public`: a release build drops internal structs that
 ///   nothing references (see ``Mediator/searchModules``).
 ///
-/// The instance is created with `init()` on first use, outside the mediator's lock. With
-/// `cacheTarget: true` one instance is kept and shared by every thread, which is why a target
-/// is `Sendable`. An `init()` must not call the mediator for its own target.
+/// The instance is created with `init()` on first use, outside the mediator's lock. With `cacheTarget: true` one
+/// instance is kept and shared by every thread, which is why a target is `Sendable`. An `init()` must not call the
+/// mediator for its own target.
 ///
-/// An action named ``Mediator/notFoundAction`` (`"notFound"`) is the target's fallback: it
-/// receives the original parameters plus the missing action's name under
-/// ``Mediator/missingActionKey``.
+/// An action named ``Mediator/notFoundAction`` (`"notFound"`) is the target's fallback: it receives the original
+/// parameters plus the missing action's name under ``Mediator/missingActionKey``.
 public protocol MediatorTarget: Sendable {
-    /// The name callers use, e.g. `"Shop"`. Defaults to the type's name without a leading
-    /// `Target_`, so `Target_Shop` is `"Shop"`.
+    /// The name callers use, e.g. `"Shop"`. Defaults to the type's name without a leading `Target_`, so `Target_Shop`
+    /// is `"Shop"`.
     ///
     /// ```swift
     /// struct Entry: MediatorTarget { static let targetName = "Shop"; var actions: [String: MediatorAction] { [:] } }

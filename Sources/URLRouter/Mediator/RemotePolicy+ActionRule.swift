@@ -1,13 +1,12 @@
 extension RemotePolicy {
-    /// One entry of ``RemotePolicy/allowedActions`` or ``RemotePolicy/deniedActions``: an action
-    /// on one target, or an action on any target.
+    /// One entry of ``RemotePolicy/allowedActions`` or ``RemotePolicy/deniedActions``: an action on one target, or an
+    /// action on any target.
     ///
-    /// The two forms are told apart by ``target`` alone, and a rule is compared with a call
-    /// name by name, never as joined text. Written as a string literal, `"Target/action"`
-    /// (split at the first `/`) names an action on one target and `"action"` (no `/`) an
-    /// action on any target. Neither form is ambiguous: a call whose decoded target or action
-    /// name contains `/` is refused before any rule is read, so `app://Probe/Bare%2Fping`
-    /// (action `"Bare/ping"` on `Probe`) matches neither `"Bare/ping"` nor `"ping"`.
+    /// The two forms are told apart by ``target`` alone, and a rule is compared with a call name by name, never as
+    /// joined text. Written as a string literal, `"Target/action"` (split at the first `/`) names an action on one
+    /// target and `"action"` (no `/`) an action on any target. Neither form is ambiguous: a call whose decoded target
+    /// or action name contains `/` is refused before any rule is read, so `app://Probe/Bare%2Fping` (action
+    /// `"Bare/ping"` on `Probe`) matches neither `"Bare/ping"` nor `"ping"`.
     ///
     /// ```swift
     /// let rules: Set<RemotePolicy.ActionRule> = [
@@ -17,17 +16,16 @@ extension RemotePolicy {
     /// ]
     /// ```
     ///
-    /// A literal whose target or action part is empty (`"/ping"`, `"Shop/"`) or whose action
-    /// part still contains `/` (`"a/b/c"`) names no action a URL can reach, so it matches
-    /// nothing.
+    /// A literal whose target or action part is empty (`"/ping"`, `"Shop/"`) or whose action part still contains `/`
+    /// (`"a/b/c"`) names no action a URL can reach, so it matches nothing.
     public struct ActionRule: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
         /// The one target the rule is about, compared exactly (`"Account"` in `"Account/delete"`); nil for all.
         public var target: String?
         /// The action name, compared exactly: `"delete"` in `"Account/delete"`.
         public var action: String
 
-        /// A rule for `action` on `target`, or on every target when `target` is nil. The
-        /// names are taken as they are: nothing is split on `/`.
+        /// A rule for `action` on `target`, or on every target when `target` is nil. The names are taken as they are:
+        /// nothing is split on `/`.
         ///
         /// ```swift
         /// RemotePolicy.ActionRule(action: "itemView", target: "Shop")   // same as "Shop/itemView"

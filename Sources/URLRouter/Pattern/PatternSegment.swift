@@ -45,6 +45,6 @@ enum PatternSegment: Hashable, Sendable {
         }
     }
 
-    /// The placeholder's name, if this segment captures one.
-    var name: String? { if case .parameter(let name, _, _) = self { name } else { nil } }
+    /// The placeholder's name, if this segment captures one; `**` for `**`, whose path a typed field `**` reads.
+    var name: String? { if case .parameter(let name, _, _) = self { name } else { self == .catchAll ? "**" : nil } }
 }

@@ -1,6 +1,5 @@
-/// A parsed, validated pattern: scheme, segments, and every expansion of its optional groups.
-/// The router's one pattern parser: registration, deregistration, generation and `explain` all
-/// read patterns through it.
+/// A parsed, validated pattern: scheme, segments, and every expansion of its optional groups. The router's one pattern
+/// parser: registration, deregistration, generation and `explain` all read patterns through it.
 ///
 /// ```
 /// "shop://item/:id(/reviews)"  →  scheme "shop", expansions [item, :id] and [item, :id, reviews]
@@ -21,13 +20,13 @@ struct RoutePattern: Sendable {
 
     /// The most expansions optional groups may produce.
     static let maxExpansions = 64
-    /// The deepest optional groups may nest. Parsing recurses once per level, and nesting adds
-    /// about one combination per level, so deeper patterns could only be refused later anyway.
+    /// The deepest optional groups may nest. Parsing recurses once per level, and nesting adds about one combination
+    /// per level, so deeper patterns could only be refused later anyway.
     static let maxGroupDepth = 16
 
-    /// Parses and validates `text`, on its UTF-8 bytes: every byte that gives a pattern its
-    /// structure (`:`, `/`, `(`, `)`, `<`, `>`, `*`) is ASCII, and UTF-8 never uses an ASCII
-    /// byte inside a longer sequence, so splitting bytes is splitting scalars.
+    /// Parses and validates `text`, on its UTF-8 bytes: every byte that gives a pattern its structure (`:`, `/`, `(`,
+    /// `)`, `<`, `>`, `*`) is ASCII, and UTF-8 never uses an ASCII byte inside a longer sequence, so splitting bytes is
+    /// splitting scalars.
     ///
     /// - Parameters:
     ///   - knownTypes: names allowed between `<` and `>`.
@@ -52,13 +51,12 @@ struct RoutePattern: Sendable {
 
 /// The byte-wise parse behind ``RoutePattern/init(_:knownTypes:limits:)``.
 ///
-/// Cost, in one paragraph: registering a route parses its pattern, so the parse does each job
-/// once. One loop over the bytes finds what the early checks need (a `?` or `#`, a control
-/// character or line separator, optional groups) and counts the `/` bytes, which bound the
-/// segments well enough that they are seldom counted apart; the scheme, ASCII by its grammar, is lowercased by
-/// folding its bytes; each segment is parsed as its run of bytes is found; and a literal is a
-/// `String` of its own, inline when short, rather than a slice of a buffer that every literal
-/// of the pattern shares.
+/// Cost, in one paragraph: registering a route parses its pattern, so the parse does each job once. One loop over the
+/// bytes finds what the early checks need (a `?` or `#`, a control character or line separator, optional groups) and
+/// counts the `/` bytes, which bound the segments well enough that they are seldom counted apart; the scheme, ASCII by
+/// its grammar, is lowercased by folding its bytes; each segment is parsed as its run of bytes is found; and a literal
+/// is a `String` of its own, inline when short, rather than a slice of a buffer that every literal of the pattern
+/// shares.
 private struct Parser {
     let text: String
     let limits: Router.Limits
@@ -156,8 +154,8 @@ private struct Parser {
         return results
     }
 
-    /// Splits one expansion on `/` (empty segments mean nothing) and parses each segment; the
-    /// pattern's `slashes` bound how many.
+    /// Splits one expansion on `/` (empty segments mean nothing) and parses each segment; the pattern's `slashes` bound
+    /// how many.
     private func segments(
         _ path: UnsafeBufferPointer<UInt8>, _ slashes: Int, _ knownTypes: (String) -> Bool
     ) throws(RouteError) -> [PatternSegment] {

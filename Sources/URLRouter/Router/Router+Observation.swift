@@ -27,9 +27,8 @@ public struct RouteEvent: Sendable {
         case dropped
     }
 
-    /// The URL the open ended with: the URL as opened, or the target of an interceptor's
-    /// redirect, one event for the whole open. Query values are `<redacted>` unless the observer
-    /// asked otherwise.
+    /// The URL the open ended with: the URL as opened, or the target of an interceptor's redirect, one event for the
+    /// whole open. Query values are `<redacted>` unless the observer asked otherwise.
     public let url: String
     /// Where it came from: `.external` for a link from outside the app.
     public let source: RouteSource
@@ -69,8 +68,7 @@ struct Observer: Sendable {
 }
 
 extension Router {
-    /// Calls `observer` after every open (and when an open is deferred or dropped), on the
-    /// opener's thread.
+    /// Calls `observer` after every open (and when an open is deferred or dropped), on the opener's thread.
     ///
     /// ```swift
     /// router.addObserver { event in analytics.track(event.pattern ?? "unmatched", event.outcome) }
@@ -87,8 +85,8 @@ extension Router {
 }
 
 extension RouteTable {
-    /// Now, as the time since this process first read it: a `Duration` is two integers, where
-    /// an optional `ContinuousClock.Instant` goes through the runtime on every open.
+    /// Now, as the time since this process first read it: a `Duration` is two integers, where an optional
+    /// `ContinuousClock.Instant` goes through the runtime on every open.
     @inline(never) static var now: Duration { clockStart.duration(to: .now) }
     private static let clockStart = ContinuousClock.now
 

@@ -39,7 +39,9 @@ struct FieldDecoder: Decoder, SingleValueDecodingContainer {
     func decodeItself<T: Decodable>(_ type: T.Type) throws -> T {
         do {
             return try T(from: self)
-        } catch { throw error as? FieldFailure ?? FieldFailure(field: name, value: values.last, expected: "\(T.self)") }
+        } catch let failure as FieldFailure where !(T.self is any RawRepresentable.Type) {
+            throw failure  // an element's, naming its value; a raw value's failure is the enum's
+        } catch { throw FieldFailure(field: name, value: values.last, expected: "\(T.self)") }
     }
 
     /// The error for a part of the field no text can fill, noted by the recorder.

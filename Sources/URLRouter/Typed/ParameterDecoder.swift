@@ -1,13 +1,12 @@
 import Foundation
 
-/// The one decoder of typed routes and typed actions: reads a `Decodable` value's fields from
-/// string parameters (a matched URL's, a mediator call's, or the placeholders of ``RouteFields``).
+/// The one decoder of typed routes and typed actions: reads a `Decodable` value's fields from string parameters (a
+/// matched URL's, a mediator call's, or the placeholders of ``RouteFields``).
 ///
-/// A field named like a path placeholder takes its value; any other reads the query (the last
-/// item of that name; an array field, every item of that name, in order). Texts convert by the
-/// rules of the built-in placeholder types: `Int` as `<int>`, `Double` as `<double>`, `Bool` as
-/// `<bool>` (`true`, `false`, `1`, `0`), `UUID` as `<uuid>`; a `RawRepresentable` enum by its
-/// raw value. An optional field is nil when absent; an array field is empty when absent.
+/// A field named like a path placeholder takes its value; any other reads the query (the last item of that name; an
+/// array field, every item of that name, in order). Texts convert by the rules of the built-in placeholder types: `Int`
+/// as `<int>`, `Double` as `<double>`, `Bool` as `<bool>` (`true`, `false`, `1`, `0`), `UUID` as `<uuid>`; a
+/// `RawRepresentable` enum by its raw value. An optional field is nil when absent; an array field is empty when absent.
 ///
 /// ```swift
 /// // pattern "shop://item/:id<int>", URL "shop://item/42?ref=mail&tag=a&tag=b"
@@ -20,8 +19,7 @@ enum ParameterDecoder {
         try Value(from: RecordDecoder(values: values))
     }
 
-    /// `text` as a scalar of type `T`, by the placeholder types' rules; nil when it is not one
-    /// or `T` is not a scalar.
+    /// `text` as a scalar of type `T`, by the placeholder types' rules; nil when it is not one or `T` is not a scalar.
     static func scalar<T>(_ text: String, as type: T.Type) -> T? {
         var contiguous = text
         return contiguous.withUTF8 { bytes -> T? in

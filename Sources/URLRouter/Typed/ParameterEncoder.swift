@@ -53,6 +53,8 @@ private struct FieldWriter: Encoder, SingleValueEncodingContainer, UnkeyedEncodi
     let sink: FieldSink
     let name: String?
     var count = 0
+    /// Whether this writes an array's elements, which no array and no optional can be, as the decoder reads them.
+    var list = false
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
@@ -60,7 +62,7 @@ private struct FieldWriter: Encoder, SingleValueEncodingContainer, UnkeyedEncodi
         KeyedEncodingContainer(FieldsWriter(sink: sink, nested: name))
     }
 
-    func unkeyedContainer() -> any UnkeyedEncodingContainer { FieldWriter(sink: sink, name: name ?? "") }
+    func unkeyedContainer() -> any UnkeyedEncodingContainer { FieldWriter(sink: sink, name: name ?? "", list: true) }
 
     func singleValueContainer() -> any SingleValueEncodingContainer { FieldWriter(sink: sink, name: name ?? "") }
 
@@ -68,6 +70,9 @@ private struct FieldWriter: Encoder, SingleValueEncodingContainer, UnkeyedEncodi
 
     mutating func encode<T: Encodable>(_ value: T) throws {
         count += 1
+        if list, T.self != String.self, T.self is any Collection.Type || T.self is any ExpressibleByNilLiteral.Type {
+            throw UnsupportedField(field: name ?? "", type: "an array of \(T.self), which no query item can hold")
+        }
         try sink.write(value, field: name ?? "")
     }
 

@@ -17,11 +17,16 @@ extension ParameterValues {
 }
 
 extension RouteParameters: ParameterValues {
-    func last(_ name: String) -> String? { pathValue(name) ?? (isPlaceholder(name) ? nil : queryValue(name)) }
+    func last(_ name: String) -> String? { pathValue(name) ?? (isPlaceholder(name) ? tail(name) : queryValue(name)) }
 
     func all(_ name: String) -> [String] {
-        if let path = pathValue(name) { return [path] }
+        if let path = pathValue(name) ?? tail(name) { return [path] }
         return isPlaceholder(name) ? [] : queryItems.compactMap { $0.name == name ? $0.value : nil }
+    }
+
+    /// For the field `**`, the path the `**` took (nil when none), as the bridge reads it; nil for any other name.
+    private func tail(_ name: String) -> String? {
+        name == "**" ? RouteMatch(parameters: self).parametersWithWildcard[name] : nil
     }
 
     /// Whether `name` is a placeholder of the route matched, in any of its combinations: a typed

@@ -44,9 +44,9 @@ final class RouteFields: ParameterValues {
         return Self.placeholders(of: parsed)
     }
 
-    /// The named placeholders of every expansion.
+    /// The named placeholders of every expansion, and `**` for a `**` or a scheme's fallback.
     static func placeholders(of pattern: RoutePattern) -> Set<String> {
-        Set(pattern.expansions.joined().compactMap(\.name))
+        Set(pattern.expansions.joined().compactMap(\.name) + (pattern.isFallback ? ["**"] : []))
     }
 
     /// A stand-in value of `field`'s type, noting the field.

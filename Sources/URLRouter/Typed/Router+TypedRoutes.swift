@@ -130,7 +130,7 @@ extension Router {
         }
         // A placeholder its optional group cannot print would go to the query, which a match never reads for it.
         let printed = Set(try Self.expansion(of: parsed, for: path).compactMap(\.name))
-        if let name = path.keys.sorted().first(where: { !printed.contains($0) }) {
+        if let name = path.keys.sorted().first(where: { !printed.contains($0) && !(parsed.isFallback && $0 == "**") }) {
             throw RouteError(.invalidParameter, "\(Route.self).\(name) is set, but not the rest of its optional group.")
         }
         var url =

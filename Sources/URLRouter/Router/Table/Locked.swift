@@ -13,14 +13,12 @@ import Darwin
 /// count.withLock { $0 += 1 }
 /// ```
 ///
-/// Why not `Synchronization.Mutex`: on Linux it locks with priority-inheritance futexes that
-/// ThreadSanitizer does not model, so every contended lock shows up as a data race in the
-/// sanitizer's report, for this library's users as for its own CI. A plain pthread mutex is
-/// intercepted by the sanitizer and costs the same when uncontended.
+/// Why not `Synchronization.Mutex`: on Linux it locks with priority-inheritance futexes that ThreadSanitizer does not
+/// model, so every contended lock shows up as a data race in the sanitizer's report, for this library's users as for
+/// its own CI. A plain pthread mutex is intercepted by the sanitizer and costs the same when uncontended.
 ///
-/// `@unchecked Sendable`: the header (the value) is only touched inside `withLock`, between
-/// `pthread_mutex_lock` and `pthread_mutex_unlock` on the mutex stored in the element area,
-/// and `Value` itself is `Sendable`.
+/// `@unchecked Sendable`: the header (the value) is only touched inside `withLock`, between `pthread_mutex_lock` and
+/// `pthread_mutex_unlock` on the mutex stored in the element area, and `Value` itself is `Sendable`.
 final class Locked<Value: Sendable>: @unchecked Sendable {
     private let buffer: ManagedBuffer<Value, pthread_mutex_t>
 
@@ -44,8 +42,8 @@ final class Locked<Value: Sendable>: @unchecked Sendable {
         }
     }
 
-    /// Runs `body` with exclusive access to the value. Taking the lock again from inside `body`
-    /// stops the program with a message instead of hanging.
+    /// Runs `body` with exclusive access to the value. Taking the lock again from inside `body` stops the program with
+    /// a message instead of hanging.
     @inline(__always)
     func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
         try buffer.withUnsafeMutablePointers { (value, mutex) throws(Failure) -> Result in
