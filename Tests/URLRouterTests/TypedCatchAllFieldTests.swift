@@ -73,7 +73,10 @@ private struct GroupFileRoute: URLRoute, Equatable {
     static let pattern = "gfiles://open(/:mode/**)"
     var mode: String?
     var path: String?
-    enum CodingKeys: String, CodingKey { case mode, path = "**" }
+    enum CodingKeys: String, CodingKey {
+        case mode
+        case path = "**"
+    }
 }
 
 extension TypedCatchAllFieldTests {

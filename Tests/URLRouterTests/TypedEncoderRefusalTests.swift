@@ -13,7 +13,9 @@ struct NestedListsRequest: MediatorRequest {
 
 /// An action that reads its parameters as a dictionary.
 struct Target_NestedLists: MediatorTarget {
-    var actions: [String: MediatorAction] { ["raw": { params in "\(params["grid"] ?? "-") \(params["counts"] ?? "-")" }] }
+    var actions: [String: MediatorAction] {
+        ["raw": { params in "\(params["grid"] ?? "-") \(params["counts"] ?? "-")" }]
+    }
 }
 
 /// A route type `register` refuses; `url(for:)` does not need it registered.

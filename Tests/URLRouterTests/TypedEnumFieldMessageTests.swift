@@ -2,7 +2,10 @@ import Testing
 
 @testable import URLRouter
 
-private enum Priority: Int, Codable, Sendable { case low = 1, high = 2 }
+private enum Priority: Int, Codable, Sendable {
+    case low = 1
+    case high = 2
+}
 
 private struct TaskRoute: URLRoute {
     static let pattern = "tasks://list"
