@@ -1,3 +1,5 @@
+import Foundation
+
 /// An independent reading of a mediator URL by the mediator spec: `scheme://target/action`,
 /// the path exactly one non-empty segment, the query's items (split on `&`, then the first
 /// `=`, empty names skipped, the last of a name winning) as parameters, the fragment ignored.
@@ -44,10 +46,12 @@ struct ReferenceMediatorURL {
         }
     }
 
-    /// Whether the action starts with `native` in any ASCII letter case.
+    /// Whether the action starts with `native` in any spelling, as the remote-call rules define it:
+    /// its uppercased, canonically decomposed form begins with the bytes `NATIVE` (so `NATIVE`,
+    /// `natıve` with a dotless i, and `nativé…`, whose `é` decomposes to `e` and a mark, all do).
     var isNative: Bool {
-        let head = Array(action.utf8.prefix(6)).map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }
-        return head == Array("native".utf8)
+        let folded = action.uppercased().decomposedStringWithCanonicalMapping
+        return Array(folded.utf8.prefix(6)) == Array("NATIVE".utf8)
     }
 
     /// Percent-decoding where every escape is good; otherwise each good escape decoded, unless
