@@ -226,23 +226,23 @@ struct TypedRouteTests {
         arguments: [
             (
                 Self.register(NoFieldForPlaceholder.self),
-                #"Invalid pattern "shop://item/:id/:slug": the placeholder ":slug" has no field in NoFieldForPlaceholder."#
+                #"Invalid pattern "shop://item/:id/:slug": the placeholder ":slug" has no field in TypedRouteTests.NoFieldForPlaceholder."#
             ),
             (
                 Self.register(NestedField.self),
-                #"Invalid pattern "shop://nested/:id": NestedField.filter is a nested record, which neither a path segment nor a query item can fill."#
+                #"Invalid pattern "shop://nested/:id": TypedRouteTests.NestedField.filter is a nested record, which neither a path segment nor a query item can fill."#
             ),
             (
                 Self.register(ArrayOfRecords.self),
-                #"Invalid pattern "shop://records": ArrayOfRecords.rows is a nested record, which neither a path segment nor a query item can fill."#
+                #"Invalid pattern "shop://records": TypedRouteTests.ArrayOfRecords.rows is a nested record, which neither a path segment nor a query item can fill."#
             ),
             (
                 Self.register(NestedArray.self),
-                #"Invalid pattern "shop://grid": NestedArray.rows is a nested array, which neither a path segment nor a query item can fill."#
+                #"Invalid pattern "shop://grid": TypedRouteTests.NestedArray.rows is a nested array, which neither a path segment nor a query item can fill."#
             ),
             (
                 Self.register(OptionalGroupWithoutField.self),
-                #"Invalid pattern "shop://list(/:page)": the placeholder ":page" has no field in OptionalGroupWithoutField."#
+                #"Invalid pattern "shop://list(/:page)": the placeholder ":page" has no field in TypedRouteTests.OptionalGroupWithoutField."#
             ),
         ])
     func registrationErrors(register: @Sendable (Router) throws -> Void, message: String) {

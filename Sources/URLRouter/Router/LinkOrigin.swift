@@ -1,6 +1,6 @@
 /// Where links to a route come from: a custom scheme (`shop://item/42`) or a web host
-/// (`https://shop.example.com/item/42`, a Universal Link or App Link). One registration serves
-/// every origin it lists, as one route.
+/// (`https://shop.example.com/item/42`, a Universal Link or App Link). One registration serves every origin it lists,
+/// as one route.
 ///
 /// ```swift
 /// try router.register("item/:id", origins: [.scheme("shop"), .web("shop.example.com")]) { request in
@@ -11,15 +11,14 @@
 /// router.open("https://shop.example.com:443/item/42") // false: no port, no userinfo
 /// ```
 ///
-/// In a custom scheme the host is the pattern's first segment, as in any pattern
-/// (`shop://item/42` has segments `item`, `42`). In a web link the host is the domain: it must
-/// equal one of the route's hosts, and the path starts after it. Web origins serve `https`
-/// only; an `http` link, a port, userinfo or a trailing dot in the host is never matched.
+/// In a custom scheme the host is the pattern's first segment, as in any pattern (`shop://item/42` has segments `item`,
+/// `42`). In a web link the host is the domain: it must equal one of the route's hosts, and the path starts after it.
+/// Web origins serve `https` only; an `http` link, a port, userinfo or a trailing dot in the host is never matched.
 public enum LinkOrigin: Sendable, Hashable, CustomStringConvertible {
     /// A custom scheme, e.g. `shop` for `shop://item/42`: matched case-insensitively, `==` as written.
     case scheme(String)
-    /// A web host, e.g. `shop.example.com` for `https://shop.example.com/item/42`. ASCII only, labels
-    /// of at most 63 bytes (write an internationalised name in its `xn--` form); matched as a scheme is.
+    /// A web host, e.g. `shop.example.com` for `https://shop.example.com/item/42`. ASCII only, labels of at most 63
+    /// bytes (write an internationalised name in its `xn--` form); matched as a scheme is.
     case web(String)
 
     /// `shop` for a scheme, `https://shop.example.com` for a web host.
@@ -65,8 +64,8 @@ public enum LinkOrigin: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// Whether `host` (lowercase) is a DNS name: labels of `[a-z0-9-]`, 1 to 63 bytes, not
-    /// starting or ending with `-`, at most 253 bytes in all.
+    /// Whether `host` (lowercase) is a DNS name: labels of `[a-z0-9-]`, 1 to 63 bytes, not starting or ending with `-`,
+    /// at most 253 bytes in all.
     static func isHostName(_ host: String) -> Bool {
         let bytes = Array(host.utf8)
         guard (1...253).contains(bytes.count) else { return false }
@@ -105,9 +104,9 @@ public enum LinkOrigin: Sendable, Hashable, CustomStringConvertible {
         return normalized
     }
 
-    /// The scheme (lowercased) and the host bytes as written of an `https` or `http` URL, read
-    /// byte by byte as matching reads them: the host is the first segment, after `scheme:` and
-    /// any `/`, up to `/`, `?` or `#` (a port or userinfo stays in it). Nil for other URLs.
+    /// The scheme (lowercased) and the host bytes as written of an `https` or `http` URL, read byte by byte as matching
+    /// reads them: the host is the first segment, after `scheme:` and any `/`, up to `/`, `?` or `#` (a port or
+    /// userinfo stays in it). Nil for other URLs.
     static func webParts(of url: String) -> (scheme: String, host: ArraySlice<UInt8>)? {
         // Only a 4- or 5-byte scheme can be `http` or `https`.
         let bytes = Array(url.utf8)
@@ -122,7 +121,7 @@ public enum LinkOrigin: Sendable, Hashable, CustomStringConvertible {
         return (scheme, bytes[start..<(end ?? bytes.count)])
     }
 
-    /// `text` with ASCII letters lowercased and nothing else changed: Unicode lowercasing would
-    /// turn the Kelvin sign into `k` and let a lookalike pass for an ASCII name.
+    /// `text` with ASCII letters lowercased and nothing else changed: Unicode lowercasing would turn the Kelvin sign
+    /// into `k` and let a lookalike pass for an ASCII name.
     static func asciiLowercased(_ text: String) -> String { String(decoding: text.utf8.map(foldASCII), as: UTF8.self) }
 }

@@ -1,7 +1,7 @@
 import Synchronization
 
-/// Routes URLs such as `shop://item/42?ref=home` to the handlers that modules registered for
-/// patterns such as `shop://item/:id`.
+/// Routes URLs such as `shop://item/42?ref=home` to the handlers that modules registered for patterns such as
+/// `shop://item/:id`.
 ///
 /// ```swift
 /// let router = Router()
@@ -12,9 +12,9 @@ import Synchronization
 /// router.open("shop://item/42?ref=home")                  // true
 /// ```
 ///
-/// Every method may be called from any thread at once. Matching reads an immutable snapshot,
-/// each thread its own copy, so opens do not contend; handlers run on the caller's thread, never
-/// under a lock, and may register, deregister or open other URLs.
+/// Every method may be called from any thread at once. Matching reads an immutable snapshot, each thread its own copy,
+/// so opens do not contend; handlers run on the caller's thread, never under a lock, and may register, deregister or
+/// open other URLs.
 public final class Router: Sendable {
     /// The options this router was created with: `router.options.limits.maxSegments` is 64 unless set.
     public let options: Options
@@ -95,18 +95,17 @@ public final class Router: Sendable {
         }
     }
 
-    /// Changes the builder under the writer lock, then publishes the result and moves the
-    /// generation on, so that every thread's copy of the old snapshot goes stale.
+    /// Changes the builder under the writer lock, then publishes the result and moves the generation on, so that every
+    /// thread's copy of the old snapshot goes stale.
     ///
-    /// Lazy publishing, in one paragraph: a snapshot some reader has taken stays published until
-    /// the new one replaces it, so readers never wait for a writer. A snapshot nobody took is
-    /// dropped before the change, so that the builder's arrays are referenced once and change in
-    /// place instead of being copied, and it is not replaced: the next reader builds it under the
-    /// writer lock. A run of registrations with no reader in between thus copies nothing, while
-    /// one registration under a reader that holds the snapshot copies the chunks it touches
-    /// (``ChunkedArray``). `body` throws only before it changes anything, so a failed change
-    /// publishes nothing; a batch (``update(_:)``) works on a draft instead. What the change
-    /// drops (``RouterState/released``, where every removal puts it) is released after the lock.
+    /// Lazy publishing, in one paragraph: a snapshot some reader has taken stays published until the new one replaces
+    /// it, so readers never wait for a writer. A snapshot nobody took is dropped before the change, so that the
+    /// builder's arrays are referenced once and change in place instead of being copied, and it is not replaced: the
+    /// next reader builds it under the writer lock. A run of registrations with no reader in between thus copies
+    /// nothing, while one registration under a reader that holds the snapshot copies the chunks it touches
+    /// (``ChunkedArray``). `body` throws only before it changes anything, so a failed change publishes nothing; a batch
+    /// (``update(_:)``) works on a draft instead. What the change drops (``RouterState/released``, where every removal
+    /// puts it) is released after the lock.
     func mutate<Result>(_ body: (inout RouterState) throws(RouteError) -> Result) throws(RouteError) -> Result {
         try state.withLock { (state: inout RouterState) throws(RouteError) -> (Result, [any Sendable]) in
             let wasTaken = published.withLock { published in
@@ -122,8 +121,8 @@ public final class Router: Sendable {
         }.0
     }
 
-    /// Registers `handler` for `pattern`. The handler completes the request with a value for
-    /// the opener's completion, or lets go of it (the completion then gets `nil`).
+    /// Registers `handler` for `pattern`. The handler completes the request with a value for the opener's completion,
+    /// or lets go of it (the completion then gets `nil`).
     ///
     /// ```swift
     /// try router.register("shop://item/:id", priority: 10) { request in
@@ -137,8 +136,8 @@ public final class Router: Sendable {
     ///   - access: ``RouteAccess/internalOnly`` refuses external opens.
     ///   - replacing: replace a registered pattern of the same shape instead of failing.
     ///   - handler: runs on the opener's thread with the ``RouteRequest``.
-    /// - Throws: ``RouteError`` with `.invalidPattern` quoting what is wrong, `.conflict` naming
-    ///   the registered pattern of the same shape, or `.limitExceeded`.
+    /// - Throws: ``RouteError`` with `.invalidPattern` quoting what is wrong, `.conflict` naming the registered pattern
+    ///   of the same shape, or `.limitExceeded`.
     /// - Complexity: O(pattern length), independent of how many routes exist.
     public func register(
         _ pattern: String, priority: Int = 0, access: RouteAccess = .public, replacing: Bool = false,
@@ -147,8 +146,8 @@ public final class Router: Sendable {
         try add(pattern, priority: priority, access: access, replacing: replacing, handler: .action(handler))
     }
 
-    /// Registers a handler that returns a value: what ``object(for:source:userInfo:)-(String,_,_)`` returns
-    /// and what the opener's completion receives.
+    /// Registers a handler that returns a value: what ``object(for:source:userInfo:)-(String,_,_)`` returns and what
+    /// the opener's completion receives.
     ///
     /// ```swift
     /// try router.registerObject("shop://item/:id/view") { request in
@@ -194,8 +193,8 @@ public final class Router: Sendable {
         }
     }
 
-    /// Removes the route registered for `pattern`, all its optional-group combinations
-    /// included. Routes that continue it (`pattern/more`) stay.
+    /// Removes the route registered for `pattern`, all its optional-group combinations included. Routes that continue
+    /// it (`pattern/more`) stay.
     ///
     /// ```swift
     /// router.deregister("shop://item/:id")   // true if it was registered
@@ -230,16 +229,16 @@ public struct RouteInfo: Sendable, Hashable, CustomStringConvertible {
     /// The link origins it serves, lowercased; empty for a plain pattern (see ``LinkOrigin``).
     public var origins: [LinkOrigin] = []
 
-    /// The full pattern of each origin (`shop://item/:id`, `https://shop.example.com/item/:id`),
-    /// or `[pattern]` for a plain pattern.
+    /// The full pattern of each origin (`shop://item/:id`, `https://shop.example.com/item/:id`), or `[pattern]` for a
+    /// plain pattern.
     ///
     /// ```swift
     /// for route in router.routes { print(route.originPatterns.joined(separator: ", ")) }
     /// ```
     public var originPatterns: [String] { origins.isEmpty ? [pattern] : origins.map { $0.pattern(pattern) } }
 
-    /// `pattern` (with its origins: `item/:id [shop, https://shop.example.com]`), with the
-    /// priority and access when they are not the defaults.
+    /// `pattern` (with its origins: `item/:id [shop, https://shop.example.com]`), with the priority and access when
+    /// they are not the defaults.
     public var description: String {
         var text = Route.displayName(pattern, origins: origins)
         if priority != 0 { text += " (priority \(priority))" }

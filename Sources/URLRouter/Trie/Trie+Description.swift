@@ -1,7 +1,6 @@
 extension Trie {
-    /// A readable dump of the trie, one node per line, two spaces per level, children in
-    /// matching order (literals sorted by bytes, then placeholder edges, then `**`). A node that
-    /// ends a route shows `→` and the route's label.
+    /// A readable dump of the trie, one node per line, two spaces per level, children in matching order (literals
+    /// sorted by bytes, then placeholder edges, then `**`). A node that ends a route shows `→` and the route's label.
     ///
     /// ```
     /// shop://
@@ -19,8 +18,8 @@ extension Trie {
             children[slot.parent, default: []].append((literals.key(of: slot, arena: bytes), slot.node))
         }
         children = children.mapValues { siblings in siblings.sorted { $0.key.lexicographicallyPrecedes($1.key) } }
-        /// The line of `text` (with the route of `leafID`, if live) and the lines `below` it;
-        /// nothing when neither leads to a registered route.
+        /// The line of `text` (with the route of `leafID`, if live) and the lines `below` it; nothing when neither
+        /// leads to a registered route.
         func entry(_ text: String, _ depth: Int, leaf leafID: Int32, below: [String] = []) -> [String] {
             let indent = String(repeating: "  ", count: depth)
             guard leafID >= 0, case let route = leaves[Int(leafID)].route, route >= 0 else {

@@ -32,7 +32,8 @@ final class RouteFields: ParameterValues {
     /// The placeholders of `pattern`; throws unless each has a field and every field reads text.
     ///
     /// - Throws: ``RouteError`` with `.invalidPattern`, naming the type, the pattern and the field.
-    func check(_ typeName: String, against pattern: String, limits: Router.Limits) throws(RouteError) -> Set<String> {
+    func check(_ type: Any.Type, against pattern: String, limits: Router.Limits) throws(RouteError) -> Set<String> {
+        let typeName = Self.name(of: type)
         if let (field, type) = unsupported.first {
             throw .invalidPattern(
                 pattern, "\(typeName).\(field) is \(type), which neither a path segment nor a query item can fill.")
@@ -42,6 +43,12 @@ final class RouteFields: ParameterValues {
             throw .invalidPattern(pattern, "the placeholder \":\(name)\" has no field in \(typeName).")
         }
         return Self.placeholders(of: parsed)
+    }
+
+    /// `ItemView.Request`: a type's name with the types it is nested in, without its module; a local type's own name.
+    static func name(of type: Any.Type) -> String {
+        let full = String(reflecting: type)
+        return full.contains("(unknown context") ? "\(type)" : String(full.drop { $0 != "." }.dropFirst())
     }
 
     /// The named placeholders of every expansion, and `**` for a `**` or a scheme's fallback.

@@ -105,12 +105,13 @@ extension Router {
     /// - Throws: what ``url(for:parameters:)`` throws, and `.invalidParameter` for a value
     ///   that has no text (a non-finite `Double`, a nested struct).
     public func url<Route: URLRoute>(for route: Route, origin: LinkOrigin? = nil) throws(RouteError) -> String {
+        let type = RouteFields.name(of: Route.self)
         if let wanted = try origin?.normalized(for: Route.pattern),
             !Route.origins.contains(where: { (try? $0.normalized(for: Route.pattern)) == wanted })
         {
             let origins = Route.origins.isEmpty ? "none" : Route.origins.map(\.description).joined(separator: ", ")
             let named = RouteError.quoted(wanted.description)
-            throw RouteError(.invalidParameter, "\(Route.self) has no origin \(named); it has \(origins).")
+            throw RouteError(.invalidParameter, "\(type) has no origin \(named); it has \(origins).")
         }
         let fields = try ParameterEncoder.encode(route)
         let parsed = try RoutePattern(Route.pattern, knownTypes: { _ in true }, limits: options.limits)
@@ -119,7 +120,7 @@ extension Router {
         var query: [String] = []
         for (name, values) in fields {
             if placeholders.contains(name), values.count > 1 {
-                throw RouteError(.invalidParameter, "\(Route.self).\(name): \(values.count) values for one :\(name).")
+                throw RouteError(.invalidParameter, "\(type).\(name): \(values.count) values for one :\(name).")
             }
             if placeholders.contains(name), let value = values.last {
                 path[name] = value
@@ -131,7 +132,7 @@ extension Router {
         // A placeholder its optional group cannot print would go to the query, which a match never reads for it.
         let printed = Set(try Self.expansion(of: parsed, for: path).compactMap(\.name))
         if let name = path.keys.sorted().first(where: { !printed.contains($0) && !(parsed.isFallback && $0 == "**") }) {
-            throw RouteError(.invalidParameter, "\(Route.self).\(name) is set, but not the rest of its optional group.")
+            throw RouteError(.invalidParameter, "\(type).\(name) is set, but not the rest of its optional group.")
         }
         var url =
             if let origin = origin ?? Route.origins.first {

@@ -55,7 +55,7 @@ final class TypedRouteCheck: Sendable {
 
     /// Checks `Route`'s fields against `pattern`: runs the type's `init(from:)`, so never under a lock.
     init<Route: Decodable & Sendable>(_ type: Route.Type, pattern: String, limits: Router.Limits) throws(RouteError) {
-        placeholders = try RouteFields(Route.self).check("\(Route.self)", against: pattern, limits: limits)
+        placeholders = try RouteFields(Route.self).check(Route.self, against: pattern, limits: limits)
         failure = { parameters in
             do {
                 _ = try ParameterDecoder.decode(Route.self, from: parameters)

@@ -1,6 +1,6 @@
-/// Percent-decoding on raw UTF-8 bytes, with the router's rule for bad input: a malformed
-/// escape (`100%`, `%zz`) stays as it is, and a component whose escapes decode to invalid UTF-8
-/// (`%E4` alone) is kept as raw text. Nothing is dropped and nothing traps.
+/// Percent-decoding on raw UTF-8 bytes, with the router's rule for bad input: a malformed escape (`100%`, `%zz`) stays
+/// as it is, and a component whose escapes decode to invalid UTF-8 (`%E4` alone) is kept as raw text. Nothing is
+/// dropped and nothing traps.
 enum PercentDecoding {
     /// Whether `bytes` holds anything that decoding would change.
     @inline(__always)
@@ -8,8 +8,8 @@ enum PercentDecoding {
         bytes.contains { $0 == UInt8(ascii: "%") || (plusAsSpace && $0 == UInt8(ascii: "+")) }
     }
 
-    /// Decodes `source` into `destination`, which must hold `source.count` bytes; returns the
-    /// decoded length. Falls back to a raw copy when the escapes do not form valid UTF-8.
+    /// Decodes `source` into `destination`, which must hold `source.count` bytes; returns the decoded length. Falls
+    /// back to a raw copy when the escapes do not form valid UTF-8.
     ///
     /// - Complexity: O(n), no allocation.
     static func decode(
@@ -54,9 +54,8 @@ enum PercentDecoding {
         }
     }
 
-    /// `bytes` as text, invalid UTF-8 repaired as `String(decoding:as:)` does. Filling the
-    /// string's own storage lets a short ASCII value skip the general validation, which costs
-    /// more than the rest of reading a parameter.
+    /// `bytes` as text, invalid UTF-8 repaired as `String(decoding:as:)` does. Filling the string's own storage lets a
+    /// short ASCII value skip the general validation, which costs more than the rest of reading a parameter.
     @inline(__always)
     static func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return "" }
@@ -66,8 +65,8 @@ enum PercentDecoding {
         }
     }
 
-    /// Strict UTF-8 validation (no overlongs, no surrogates, nothing above U+10FFFF): the lead
-    /// byte sets a sequence's length and the range its second byte must fall in.
+    /// Strict UTF-8 validation (no overlongs, no surrogates, nothing above U+10FFFF): the lead byte sets a sequence's
+    /// length and the range its second byte must fall in.
     static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
         while index < bytes.count {
