@@ -80,6 +80,19 @@ struct TargetActionArticleTests {
         #expect(view as? ItemView == ItemView(id: 42, referrer: "home"))
     }
 
+    /// A bridged route under several link origins.
+    @Test func theBridgeUnderLinkOrigins() throws {
+        let mediator = Mediator()
+        mediator.register(ShopModule.Target_Shop.self)
+        let router = Router()
+
+        try router.register("item/:id", origins: [.scheme("shop"), .web("shop.example.com")],
+                            target: "Shop", action: "itemView", on: mediator)
+        let link = router.object(for: "https://shop.example.com/item/42")   // Shop.itemView(["id": "42"])
+        #expect(link as? ItemView == ItemView(id: 42, referrer: nil))
+        #expect(router.object(for: "shop://item/43") as? ItemView == ItemView(id: 43, referrer: nil))
+    }
+
     /// Swapping tables in one batch: the old rows go, the new rows come, and `rows` is the
     /// new table's for the next swap.
     @Test func changingRouteTables() throws {

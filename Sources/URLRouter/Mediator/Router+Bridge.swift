@@ -1,7 +1,7 @@
 extension Router {
-    /// Routes `pattern` to a target-action: `open` and `object(for:)` call `action` on `target`
-    /// with the request's ``RouteRequest/mergedParameters`` (query < path and `**` < userInfo), and the
-    /// action's value is what `object(for:)` returns and the open's completion receives.
+    /// Routes `pattern` to a target-action: `open` and `object(for:)` call `action` on `target` with the request's
+    /// ``RouteRequest/mergedParameters`` (query < path and `**` < userInfo), and the action's value is what
+    /// `object(for:)` returns and the open's completion receives.
     ///
     /// ```swift
     /// try router.register("shop://item/:id", target: "Shop", action: "itemView", on: mediator)
@@ -13,20 +13,23 @@ extension Router {
     /// fails the open with `.targetNotFound` or `.actionNotFound`. An external open (``RouteSource/external``) is a
     /// remote call: a `target` or `action` that is empty or holds `/` or a control character, `native…` actions and
     /// what the mediator's ``Mediator/remotePolicy`` refuses fail with `.refused`, the policy seeing the URL's
-    /// parameters only (with `**` as the action sees it). `canOpen` and `explain` apply the same rules.
+    /// parameters only (with `**` as the action sees it). `canOpen` and `explain` apply the same rules. With `origins`,
+    /// `pattern` is the path alone (`"item/:id"`), served under each ``LinkOrigin``.
     ///
-    /// - Throws: what ``register(_:priority:access:replacing:handler:)-(String,_,_,_,_)`` throws for `pattern`.
+    /// - Throws: what ``register(_:priority:access:replacing:handler:)-(String,_,_,_,_)`` throws for `pattern`, and
+    ///   ``register(_:origins:priority:access:replacing:handler:)`` for `origins`.
     public func register(
-        _ pattern: String, target: String, action: String, on mediator: Mediator = .shared,
+        _ pattern: String, origins: [LinkOrigin] = [], target: String, action: String, on mediator: Mediator = .shared,
         priority: Int = 0, access: RouteAccess = .public, replacing: Bool = false
     ) throws(RouteError) {
         let (handler, check) = Self.bridge(target: target, action: action, on: mediator)
         try add(
-            pattern, priority: priority, access: access, replacing: replacing, handler: handler, externalCheck: check)
+            pattern, origins: origins, priority: priority, access: access, replacing: replacing, handler: handler,
+            externalCheck: check)
     }
 
-    /// The handler and external check of a route bridged to `action` on `target`. `params` gives
-    /// the call's parameters, or nil when the request declined.
+    /// The handler and external check of a route bridged to `action` on `target`. `params` gives the call's parameters,
+    /// or nil when the request declined.
     static func bridge(
         target: String, action: String, on mediator: Mediator,
         params: @escaping @Sendable (RouteRequest) -> [String: Any]? = { $0.mergedParameters }
@@ -49,7 +52,7 @@ extension Router {
 
 extension RouteBatch {
     /// Routes `pattern` to a target-action in the batch, as
-    /// ``Router/register(_:target:action:on:priority:access:replacing:)``.
+    /// ``Router/register(_:origins:target:action:on:priority:access:replacing:)``.
     ///
     /// ```swift
     /// try router.update { routes in
@@ -57,11 +60,12 @@ extension RouteBatch {
     /// }
     /// ```
     public mutating func register(
-        _ pattern: String, target: String, action: String, on mediator: Mediator = .shared,
+        _ pattern: String, origins: [LinkOrigin] = [], target: String, action: String, on mediator: Mediator = .shared,
         priority: Int = 0, access: RouteAccess = .public, replacing: Bool = false
     ) throws(RouteError) {
         let (handler, check) = Router.bridge(target: target, action: action, on: mediator)
         try add(
-            pattern, priority: priority, access: access, replacing: replacing, handler: handler, externalCheck: check)
+            pattern, origins: origins, priority: priority, access: access, replacing: replacing, handler: handler,
+            externalCheck: check)
     }
 }

@@ -7,8 +7,8 @@ extension Router {
     /// try router.loadRouteTable(from: #"[{"pattern": "shop://item/:id", "target": "Shop", "action": "itemView"}]"#, on: mediator)
     /// ```
     ///
-    /// A row is registered as by ``register(_:target:action:on:priority:access:replacing:)``, never replacing a route.
-    /// The rows are one batch (``update(_:)``): when any row is malformed, invalid or conflicting, nothing is
+    /// A row is registered as by ``register(_:origins:target:action:on:priority:access:replacing:)``, never replacing a
+    /// route. The rows are one batch (``update(_:)``): when any row is malformed, invalid or conflicting, nothing is
     /// registered, and concurrent opens never see part of the table. To swap one table for another in one step, use
     /// ``RouteBatch/loadRouteTable(from:on:)`` in ``update(_:)``.
     ///

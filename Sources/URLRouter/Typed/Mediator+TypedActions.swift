@@ -42,7 +42,7 @@ extension Router {
     /// ```
     ///
     /// A URL whose values do not decode is not taken, as for a typed route. External opens
-    /// obey the mediator's remote rules, as for ``register(_:target:action:on:priority:access:replacing:)``.
+    /// obey the mediator's remote rules, as for ``register(_:origins:target:action:on:priority:access:replacing:)``.
     ///
     /// - Throws: what ``register(_:priority:access:replacing:handler:)-(Route.Type,_,_,_,_)``
     ///   throws for `pattern` and `Request`'s fields.

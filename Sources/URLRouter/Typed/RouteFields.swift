@@ -69,13 +69,11 @@ final class RouteFields: ParameterValues {
             throw failure
         } catch {
             // An enum rejects the placeholder text; any of its cases stands in.
-            if let cases = T.self as? any CaseIterable.Type, let first = Self.firstCase(cases) as? T { return first }
+            if let first = (T.self as? any CaseIterable.Type)?.allCases.first as? T { return first }
             if let zero = Self.zeroed(T.self) { return zero }
             throw error
         }
     }
-
-    private static func firstCase<C: CaseIterable>(_ type: C.Type) -> Any? { type.allCases.first }
 
     /// The all-zero value of a raw-value enum: its first case.
     ///

@@ -63,7 +63,12 @@ struct RouterState: Sendable {
             if !replaced.contains(route) { replaced.append(route) }
         }
         let freed = replaced.reduce(0) { $0 + Int(routes.live($1).leafCount) }
-        guard liveLeaves - freed + leaves <= options.limits.maxRoutes else { throw tooMany(text, leaves, options) }
+        guard liveLeaves - freed + leaves <= options.limits.maxRoutes else {
+            throw .limitExceeded(
+                text,
+                "it adds \(leaves) to the router's \(liveLeaves) routes (one per combination of optional groups and origin); the limit is \(options.limits.maxRoutes) (Router.Limits.maxRoutes)."
+            )
+        }
         // Rebuilt once all are gone: a rebuild renumbers routes, and `replaced` holds numbers.
         for route in replaced { remove(route: route, options: options) }
         if checkedFirst { compactIfSparse(options: options) }
@@ -88,13 +93,6 @@ struct RouterState: Sendable {
                 pattern: text, priority: clamped, access: access, returnsObject: handler.returnsObject,
                 externalCheck: externalCheck, leafCount: Int32(leaves), firstLeaf: firstLeaf, origins: origins))
         liveLeaves += leaves
-    }
-
-    private func tooMany(_ text: String, _ leaves: Int, _ options: Router.Options) -> RouteError {
-        .limitExceeded(
-            text,
-            "it adds \(leaves) to the router's \(liveLeaves) routes (one per combination of optional groups and origin); the limit is \(options.limits.maxRoutes) (Router.Limits.maxRoutes)."
-        )
     }
 
     private func conflict(_ text: String, with route: Int32) -> RouteError {

@@ -1,0 +1,67 @@
+import Testing
+import URLRouter
+
+@Suite("Link origins on target-action routes")
+struct LinkOriginBridgeTests {
+    static func mediator(allowing schemes: Set<String>? = nil) -> Mediator {
+        let mediator = Mediator()
+        mediator.register(BridgeShop.self)
+        if let schemes { mediator.remotePolicy = RemotePolicy(allowedSchemes: schemes) }
+        return mediator
+    }
+
+    @Test func oneBridgedRouteServesEveryOrigin() throws {
+        let router = Router(options: .init(allowedExternalHosts: ["shop.example.com"]))
+        try router.register(
+            "item/:id", origins: [.scheme("shop"), .web("Shop.Example.com")], target: "Shop", action: "itemView",
+            on: Self.mediator())
+        #expect(router.routes.map(\.description) == ["item/:id [shop, https://shop.example.com]"])
+        #expect(router.object(for: "shop://item/5?ref=t") as? String == "id=5&ref=t")
+        #expect(router.object(for: "https://shop.example.com/item/6", source: .external) as? String == "id=6")
+        #expect(router.object(for: "shop://other/5") == nil)
+        #expect(router.deregister("item/:id", origins: [.web("shop.example.com"), .scheme("shop")]))
+        #expect(router.routes.isEmpty)
+    }
+
+    @Test func theRemotePolicySeesTheSchemeOfTheLinkOpened() throws {
+        let router = Router(options: .init(allowedExternalHosts: ["shop.example.com"]))
+        try router.register(
+            "item/:id", origins: [.scheme("shop"), .web("shop.example.com")], target: "Shop", action: "itemView",
+            on: Self.mediator(allowing: ["shop"]))
+        #expect(router.object(for: "shop://item/5", source: .external) as? String == "id=5")
+        #expect(router.object(for: "https://shop.example.com/item/5", source: .external) == nil)
+        #expect(router.object(for: "https://shop.example.com/item/5") as? String == "id=5")  // internal: no policy
+    }
+
+    @Test func theBatchFormRegistersTheSameRoute() throws {
+        let router = Router()
+        let mediator = Self.mediator()
+        try router.update { routes in
+            try routes.register("item/:id", origins: [.scheme("shop")], target: "Shop", action: "itemView", on: mediator)
+        }
+        #expect(router.object(for: "shop://item/7") as? String == "id=7")
+    }
+
+    @Test(
+        "a path with a scheme or a bad origin is refused, and nothing is registered",
+        arguments: [
+            ("shop://item/:id", [LinkOrigin.scheme("shop")], "without a scheme"),
+            ("item/:id", [.scheme("shop"), .scheme("SHOP")], "is listed twice"),
+            ("item/:id", [.web("shop.example.com:443")], "is not a host name"),
+        ])
+    func refusals(path: String, origins: [LinkOrigin], message: String) {
+        let router = Router()
+        let error = caught {
+            try router.register(path, origins: origins, target: "Shop", action: "itemView", on: Self.mediator())
+        }
+        #expect(error?.code == .invalidPattern)
+        #expect(error?.message.contains(message) == true, "\(error?.message ?? "")")
+        #expect(router.routes.isEmpty)
+    }
+
+    @Test func withoutOriginsThePatternNamesItsScheme() throws {
+        let router = Router()
+        try router.register("shop://item/:id", origins: [], target: "Shop", action: "itemView", on: Self.mediator())
+        #expect(router.object(for: "shop://item/8") as? String == "id=8")
+    }
+}
