@@ -37,7 +37,8 @@ struct LinkOriginBridgeTests {
         let router = Router()
         let mediator = Self.mediator()
         try router.update { routes in
-            try routes.register("item/:id", origins: [.scheme("shop")], target: "Shop", action: "itemView", on: mediator)
+            try routes.register(
+                "item/:id", origins: [.scheme("shop")], target: "Shop", action: "itemView", on: mediator)
         }
         #expect(router.object(for: "shop://item/7") as? String == "id=7")
     }

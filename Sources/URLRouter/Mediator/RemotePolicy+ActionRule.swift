@@ -31,10 +31,7 @@ extension RemotePolicy {
         /// RemotePolicy.ActionRule(action: "itemView", target: "Shop")   // same as "Shop/itemView"
         /// RemotePolicy.ActionRule(action: "help")                       // same as "help"
         /// ```
-        public init(action: String, target: String? = nil) {
-            self.action = action
-            self.target = target
-        }
+        public init(action: String, target: String? = nil) { (self.action, self.target) = (action, target) }
 
         /// Reads `"Target/action"` (split at the first `/`) or `"action"`.
         ///

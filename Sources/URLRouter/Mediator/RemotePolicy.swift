@@ -24,11 +24,7 @@ public struct RemoteCall: Sendable, Equatable {
     /// RemoteCall(url: "app://Shop/show", scheme: "app", target: "Shop", action: "show", parameters: [:])
     /// ```
     public init(url: String, scheme: String, target: String, action: String, parameters: [String: String]) {
-        self.url = url
-        self.scheme = scheme
-        self.target = target
-        self.action = action
-        self.parameters = parameters
+        (self.url, self.scheme, self.target, self.action, self.parameters) = (url, scheme, target, action, parameters)
     }
 }
 

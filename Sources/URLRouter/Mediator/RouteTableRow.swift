@@ -211,9 +211,7 @@ public struct RouteTableError: Error, Sendable, Equatable, CustomStringConvertib
         /// RouteTableError.Issue(row: 2, line: 4, message: "missing field \"target\"")
         /// ```
         public init(row: Int?, line: Int, message: String) {
-            self.row = row
-            self.line = line
-            self.message = message
+            (self.row, self.line, self.message) = (row, line, message)
         }
     }
 

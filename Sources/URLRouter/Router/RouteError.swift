@@ -54,10 +54,7 @@ public struct RouteError: Error, Sendable, Hashable, CustomStringConvertible, Lo
     /// ```swift
     /// throw RouteError(.refused, "Login required for \"account://orders\"")
     /// ```
-    public init(_ code: Code, _ message: String) {
-        self.code = code
-        self.message = message
-    }
+    public init(_ code: Code, _ message: String) { (self.code, self.message) = (code, message) }
 
     /// The message, as `print(error)` shows it.
     public var description: String { message }

@@ -163,10 +163,7 @@ public struct RouteQueryItem: Sendable, Hashable, CustomStringConvertible {
     public var value: String
 
     /// An item: `RouteQueryItem(name: "ref", value: "home")`.
-    public init(name: String, value: String) {
-        self.name = name
-        self.value = value
-    }
+    public init(name: String, value: String) { (self.name, self.value) = (name, value) }
 
     /// `name=value`: `ref=home`.
     public var description: String { "\(name)=\(value)" }

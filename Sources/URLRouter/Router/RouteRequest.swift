@@ -30,10 +30,7 @@ public final class RouteRequest: Sendable {
     private let state = Atomic<UInt8>(State.running.rawValue)
 
     init(match: RouteMatch, userInfo: [String: any Sendable], source: RouteSource, completion: Completion?) {
-        self.match = match
-        self.userInfo = userInfo
-        self.source = source
-        self.completion = completion
+        (self.match, self.userInfo, self.source, self.completion) = (match, userInfo, source, completion)
     }
 
     deinit { takeCompletion()?(.success(nil)) }

@@ -22,7 +22,7 @@ extension Router {
         var path: [String: String] = [:]
         var wildcard: [String] = []
         var segments: [String] = []
-        /// A value, encoded for its place: in the host, `:` and `@` too (the pattern's own text is printed as written).
+        /// A value, encoded for its place: in the host, `:` and `@` too (the pattern's own, see ``host(_:in:)``).
         func encoded(_ value: String, for name: String) throws(RouteError) -> String {
             guard !value.isEmpty, !URLScanner.isDotSegment(value.utf8) else {
                 let what = value.isEmpty ? "is empty" : "is a dot segment, which URL parsers resolve away"
@@ -32,6 +32,8 @@ extension Router {
         }
         for segment in try Self.expansion(of: parsed, for: parameters) + (parsed.isFallback ? [.catchAll] : []) {
             switch segment {
+            case .literal(let text) where segments.isEmpty && parsed.hasAuthority:
+                segments.append(Self.host(text, in: pattern))
             case .literal(let text):
                 segments.append(URLEncoding.encode(text, allowed: .pathSegment))
             case .parameter(let name, let type, let suffix):
@@ -104,6 +106,16 @@ extension Router {
             .invalidParameter,
             "\(quoted(url)) would not give its values back from \(quoted(pattern)): another combination of its optional groups matches it first and reads \(readBack.isEmpty ? "no placeholders" : readBack.joined(separator: ", ")). Give that group's placeholders too, or register the combinations as separate patterns."
         )
+    }
+
+    /// A host literal with its `@` and `:` as `pattern` writes them: a raw one stays raw (`localhost:8080`), an encoded
+    /// one encoded (`a%40b`), so that other parsers find a port or userinfo where the pattern has one, and only there.
+    private static func host(_ literal: String, in pattern: String) -> String {
+        let pieces = literal.split(omittingEmptySubsequences: false) { $0 == ":" || $0 == "@" }
+        let written = pattern.firstRange(of: "://").map { pattern[$0.upperBound...].prefix { $0 != "/" && $0 != "(" } }
+        let marks = written?.matches(of: #/%40|%3A|:|@/#.ignoresCase()).map { $0.output.uppercased() } ?? []
+        guard marks.count == pieces.count - 1 else { return URLEncoding.encode(literal, allowed: .host) }
+        return zip(pieces, marks + [""]).map { URLEncoding.encode(String($0), allowed: .host) + $1 }.joined()
     }
 
     /// The longest combination of optional groups whose placeholders are all given; `*` counts as a placeholder named

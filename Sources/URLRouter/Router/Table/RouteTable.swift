@@ -47,10 +47,7 @@ final class RouteTable: Sendable {
     let hooks: RouterHooks
 
     init(trie: Trie, routes: RouteList, options: Router.Options, hooks: RouterHooks) {
-        self.trie = trie
-        self.routes = routes
-        self.options = options
-        self.hooks = hooks
+        (self.trie, self.routes, self.options, self.hooks) = (trie, routes, options, hooks)
     }
 
     /// Another object over the same storage, for one thread's own use (``ThreadSnapshots``).
