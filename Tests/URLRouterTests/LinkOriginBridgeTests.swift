@@ -60,6 +60,23 @@ struct LinkOriginBridgeTests {
         #expect(router.routes.isEmpty)
     }
 
+    @Test func aTypedRequestServesEveryOrigin() throws {
+        let router = Router(options: .init(allowedExternalHosts: ["shop.example.com"]))
+        let mediator = Mediator(searchModules: ["URLRouterTests"])
+        try router.update { routes in
+            try routes.register(
+                "basket/:coupon", origins: [.scheme("shop")], request: BasketRequest.self, on: mediator)
+        }
+        try router.register(
+            "cart/:coupon", origins: [.web("shop.example.com")], request: BasketRequest.self, on: mediator)
+        let basket = router.object(for: "shop://basket/SUMMER?items=1&items=2") as? Basket
+        #expect(basket?.items == [1, 2] && basket?.coupon == "SUMMER")
+        let web = router.object(for: "https://shop.example.com/cart/WINTER?items=3", source: .external) as? Basket
+        #expect(web?.items == [3] && web?.coupon == "WINTER")
+        #expect(
+            router.routes.map(\.description) == ["basket/:coupon [shop]", "cart/:coupon [https://shop.example.com]"])
+    }
+
     @Test func withoutOriginsThePatternNamesItsScheme() throws {
         let router = Router()
         try router.register("shop://item/:id", origins: [], target: "Shop", action: "itemView", on: Self.mediator())

@@ -11,9 +11,9 @@ extension Mediator {
     /// target's `notFound` action and the ``noTargetHandler`` apply as for an untyped call.
     ///
     /// - Throws: ``RouteError`` with `.targetNotFound` or `.actionNotFound` as
-    ///   ``performResult(target:action:params:cacheTarget:)`` reports them, `.invalidParameter`
-    ///   when a field has no text (a non-finite `Double`), and `.invalidResult` when the action
-    ///   returned something other than a `Response` (nil included, unless `Response` is optional).
+    ///   ``performResult(target:action:params:cacheTarget:)`` reports them, `.invalidParameter` when a field has no
+    ///   text (a non-finite `Double`), and `.invalidResult` when the action returned something other than a `Response`
+    ///   (nil included, unless `Response` is optional).
     public func perform<Request: MediatorRequest>(
         _ request: Request, cacheTarget: Bool = false
     ) throws(RouteError) -> Request.Response {
@@ -32,27 +32,28 @@ extension Mediator {
 }
 
 extension Router {
-    /// Routes `pattern` to the target-action `Request` names: the URL's fields decode into a
-    /// `Request` (as a ``URLRoute``'s do), which the mediator performs; its result is what
-    /// `object(for:)` returns and the open's completion receives.
+    /// Routes `pattern` to the target-action `Request` names: the URL's fields decode into a `Request` (as a
+    /// ``URLRoute``'s do), which the mediator performs; its result is what `object(for:)` returns and the open's
+    /// completion receives.
     ///
     /// ```swift
     /// try router.register("shop://item/:id<int>/view", request: ShopItemView.Request.self, on: mediator)
     /// router.object(for: "shop://item/42/view?ref=home") as? ShopItemView
     /// ```
     ///
-    /// A URL whose values do not decode is not taken, as for a typed route. External opens
-    /// obey the mediator's remote rules, as for ``register(_:origins:target:action:on:priority:access:replacing:)``.
+    /// A URL whose values do not decode is not taken, as for a typed route. External opens obey the mediator's remote
+    /// rules, and `origins` serve the path `pattern`, as for
+    /// ``register(_:origins:target:action:on:priority:access:replacing:)``.
     ///
-    /// - Throws: what ``register(_:priority:access:replacing:handler:)-(Route.Type,_,_,_,_)``
-    ///   throws for `pattern` and `Request`'s fields.
+    /// - Throws: what ``register(_:priority:access:replacing:handler:)-(Route.Type,_,_,_,_)`` throws for `pattern` and
+    ///   `Request`'s fields.
     public func register<Request: MediatorRequest>(
-        _ pattern: String, request: Request.Type, on mediator: Mediator = .shared,
+        _ pattern: String, origins: [LinkOrigin] = [], request: Request.Type, on mediator: Mediator = .shared,
         priority: Int = 0, access: RouteAccess = .public, replacing: Bool = false
     ) throws(RouteError) {
         let (handler, check) = Self.bridge(Request.self, on: mediator)
         try addTyped(
-            Request.self, pattern: pattern, priority: priority, access: access, replacing: replacing,
+            Request.self, pattern: pattern, origins: origins, priority: priority, access: access, replacing: replacing,
             handler: handler, externalCheck: check)
     }
 
@@ -69,7 +70,7 @@ extension Router {
 
 extension RouteBatch {
     /// Routes `pattern` to the target-action `Request` names in the batch, as
-    /// ``Router/register(_:request:on:priority:access:replacing:)``.
+    /// ``Router/register(_:origins:request:on:priority:access:replacing:)``.
     ///
     /// ```swift
     /// try router.update { routes in
@@ -77,12 +78,12 @@ extension RouteBatch {
     /// }
     /// ```
     public mutating func register<Request: MediatorRequest>(
-        _ pattern: String, request: Request.Type, on mediator: Mediator = .shared,
+        _ pattern: String, origins: [LinkOrigin] = [], request: Request.Type, on mediator: Mediator = .shared,
         priority: Int = 0, access: RouteAccess = .public, replacing: Bool = false
     ) throws(RouteError) {
         let (handler, check) = Router.bridge(Request.self, on: mediator)
         try draft.addTyped(
-            TypedRouteCheck(Request.self, pattern: pattern, limits: options.limits), pattern: pattern,
+            TypedRouteCheck(Request.self, pattern: pattern, limits: options.limits), pattern: pattern, origins: origins,
             priority: priority, access: access, replacing: replacing, handler: handler, externalCheck: check,
             options: options)
     }

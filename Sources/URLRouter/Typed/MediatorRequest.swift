@@ -25,7 +25,7 @@
 /// (`app://Shop/itemView?id=42`), a bridged route and an untyped call hand it strings (or native values), which the
 /// action decodes with the same decoder as typed routes. A URL call's parameters keep the last of repeated query items,
 /// so an array field reads one element from it; the typed bridge,
-/// ``Router/register(_:request:on:priority:access:replacing:)``, reads them all.
+/// ``Router/register(_:origins:request:on:priority:access:replacing:)``, reads them all.
 public protocol MediatorRequest: Codable, Sendable {
     /// What the action returns.
     associatedtype Response
