@@ -388,11 +388,12 @@ extension RoundTripPropertyTests {
     }
 
     /// A host literal's `@` and `:` are printed as the pattern writes them, so that another URL
-    /// parser reads userinfo or a port only where the pattern has one; a path's stay as they are.
+    /// parser reads userinfo or a port only where the pattern has one (beside optional groups, they
+    /// are encoded); a path's stay as they are.
     @Test(arguments: [
         ("shop://a%40b/:x", "shop://a%40b/1"), ("shop://a%3ab/:x", "shop://a%3Ab/1"),
         ("shop://a%40b:8080/:x", "shop://a%40b:8080/1"), ("shop://%E5%AE%B6@b%3A/:x", "shop://%E5%AE%B6@b%3A/1"),
-        ("shop://x/a%40b:c/:x", "shop://x/a@b:c/1"),
+        ("shop://x/a%40b:c/:x", "shop://x/a@b:c/1"), ("shop://(:p.v/:q)/a@b/:x", "shop://a%40b/1"),
     ])
     func aHostLiteralIsPrintedAsWritten(pattern: String, expected: String) throws {
         let router = Router()

@@ -22,13 +22,14 @@ extension Router {
         var path: [String: String] = [:]
         var wildcard: [String] = []
         var segments: [String] = []
-        /// A value, encoded for its place: in the host, `:` and `@` too (the pattern's own, see ``host(_:in:)``).
+        /// A value, encoded for its place: in the host, `:` and `@` too (a literal host's own, see ``host(_:in:)``).
+        var component: URLEncoding.Component { parsed.hasAuthority && segments.isEmpty ? .host : .pathSegment }
         func encoded(_ value: String, for name: String) throws(RouteError) -> String {
             guard !value.isEmpty, !URLScanner.isDotSegment(value.utf8) else {
                 let what = value.isEmpty ? "is empty" : "is a dot segment, which URL parsers resolve away"
                 throw RouteError(.invalidParameter, "The value for \(name) in \(RouteError.quoted(pattern)) \(what).")
             }
-            return URLEncoding.encode(value, allowed: parsed.hasAuthority && segments.isEmpty ? .host : .pathSegment)
+            return URLEncoding.encode(value, allowed: component)
         }
         for segment in try Self.expansion(of: parsed, for: parameters) + (parsed.isFallback ? [.catchAll] : []) {
             switch segment {
@@ -48,7 +49,7 @@ extension Router {
                 }
                 path[name] = value
                 segments.append(
-                    try encoded(value, for: "\":\(name)\"") + URLEncoding.encode(suffix, allowed: .pathSegment))
+                    try encoded(value, for: "\":\(name)\"") + URLEncoding.encode(suffix, allowed: component))
             case .wildcard:
                 guard let value = parameters["*"], !value.isEmpty else {
                     throw RouteError(.missingParameter, "\(RouteError.quoted(pattern)) needs a value for \"*\".")
@@ -110,11 +111,14 @@ extension Router {
 
     /// A host literal with its `@` and `:` as `pattern` writes them: a raw one stays raw (`localhost:8080`), an encoded
     /// one encoded (`a%40b`), so that other parsers find a port or userinfo where the pattern has one, and only there.
+    /// A host with optional groups (whose placeholders have `:` too) has them all encoded.
     private static func host(_ literal: String, in pattern: String) -> String {
         let pieces = literal.split(omittingEmptySubsequences: false) { $0 == ":" || $0 == "@" }
-        let written = pattern.firstRange(of: "://").map { pattern[$0.upperBound...].prefix { $0 != "/" && $0 != "(" } }
-        let marks = written?.matches(of: #/%40|%3A|:|@/#.ignoresCase()).map { $0.output.uppercased() } ?? []
-        guard marks.count == pieces.count - 1 else { return URLEncoding.encode(literal, allowed: .host) }
+        let written = pattern.firstRange(of: "://").map { pattern[$0.upperBound...].prefix { $0 != "/" } } ?? ""
+        let marks = written.matches(of: #/%40|%3A|:|@/#.ignoresCase()).map { $0.output.uppercased() }
+        guard marks.count == pieces.count - 1, !written.contains("(") else {
+            return URLEncoding.encode(literal, allowed: .host)
+        }
         return zip(pieces, marks + [""]).map { URLEncoding.encode(String($0), allowed: .host) + $1 }.joined()
     }
 
