@@ -22,7 +22,7 @@ extension Router {
         var path: [String: String] = [:]
         var wildcard: [String] = []
         var segments: [String] = []
-        /// A value, encoded for its place: in the host, `:` and `@` too (a literal host's own, see ``host(_:in:)``).
+        /// How the next segment's values and suffixes are encoded: in the host, `:` and `@` too (``host(_:in:)``).
         var component: URLEncoding.Component { parsed.hasAuthority && segments.isEmpty ? .host : .pathSegment }
         func encoded(_ value: String, for name: String) throws(RouteError) -> String {
             guard !value.isEmpty, !URLScanner.isDotSegment(value.utf8) else {
