@@ -139,8 +139,19 @@ private let row = #"{"pattern": "a://b", "target": "T", "action": "x"}"#
         BadTable(
             name: "misspelt field", json: "[\n{\n\"patern\": \"a://b\",\n\"target\": \"T\", \"action\": \"x\"}]",
             issues: [
-                #"row 1, line 3: unknown field "patern"; a row has "pattern", "target", "action", "priority", "access", "origins""#,
                 #"row 1, line 2: missing field "pattern""#,
+                #"row 1, line 3: unknown field "patern"; a row has "pattern", "target", "action", "priority", "access", "origins""#,
+            ]),
+        BadTable(
+            name: "in file order within a row",
+            json: "[{\n\"target\": 1,\n\"pattern\": \"a://b\",\n\"bogus\": true},\n"
+                + "{\"pattern\": \"a://c\",\n\"action\": \"x\",\n\"priorty\": 3}]",
+            issues: [
+                #"row 1, line 1: missing field "action""#,
+                #"row 1, line 2: field "target" must be a string, found a number"#,
+                #"row 1, line 4: unknown field "bogus"; a row has "pattern", "target", "action", "priority", "access", "origins""#,
+                #"row 2, line 5: missing field "target""#,
+                #"row 2, line 7: unknown field "priorty"; a row has "pattern", "target", "action", "priority", "access", "origins""#,
             ]),
         BadTable(
             name: "missing fields", json: "[\(row),\n{\"pattern\": \"a://b\"}]",
@@ -177,12 +188,12 @@ private let row = #"{"pattern": "a://b", "target": "T", "action": "x"}"#
                  {"pattern": "a://b", "target": "T", "action": "x", "priority": 3000000000}]
                 """,
             issues: [
-                #"row 1, line 1: field "priority" must be a whole number, found a string"#,
-                #"row 2, line 2: field "priority" must be a whole number that fits 32 bits, found "1.5""#,
-                #"row 3, line 3: field "priority" must be a whole number, found a boolean"#,
-                #"row 4, line 4: field "priority" must be a whole number that fits 32 bits, found "1e2""#,
-                #"row 5, line 5: field "priority" must be a whole number that fits 32 bits, found "99999999999999999999""#,
-                #"row 6, line 6: field "priority" must be a whole number that fits 32 bits, found "3000000000""#,
+                #"row 1, line 1: field "priority" must be an integer, found a string"#,
+                #"row 2, line 2: field "priority" must be a 32-bit integer, without fraction or exponent, found "1.5""#,
+                #"row 3, line 3: field "priority" must be an integer, found a boolean"#,
+                #"row 4, line 4: field "priority" must be a 32-bit integer, without fraction or exponent, found "1e2""#,
+                #"row 5, line 5: field "priority" must be a 32-bit integer, without fraction or exponent, found "99999999999999999999""#,
+                #"row 6, line 6: field "priority" must be a 32-bit integer, without fraction or exponent, found "3000000000""#,
             ]),
         BadTable(
             name: "mistyped access",

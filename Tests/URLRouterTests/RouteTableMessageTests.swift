@@ -82,6 +82,18 @@ import URLRouter
         #expect(verdicts == [#"segment 2: "a\nrouted\u{2028}x" is not the literal "new""#])
     }
 
+    /// A BOM, a zero-width space, a word joiner or a bidi override pasted into a route table is shown escaped, so the
+    /// message does not read `unknown field "pattern"` for what looks like a known one.
+    @Test(arguments: ["\u{FEFF}", "\u{200B}", "\u{2060}", "\u{202E}"])
+    func invisibleCharactersAreShownEscaped(invisible: String) throws {
+        let json = "[{\"\(invisible)pattern\": \"app://a\", \"target\": \"T\", \"action\": \"a\"}]"
+        let error = try #require(caught { try Router().loadRouteTable(from: json) })
+        let escaped = invisible.unicodeScalars.first!.escaped(asASCII: true)
+        #expect(error.message.contains("unknown field \"\(escaped)pattern\""), "\(error.message)")
+        #expect(!error.message.unicodeScalars.contains(invisible.unicodeScalars.first!))
+        #expect(RouteError.notFound("shop://\(invisible)x").message == #"No route matches "shop://\#(escaped)x"."#)
+    }
+
     @Test func longInputIsShortened() throws {
         let url = "shop://" + String(repeating: "x", count: 10_000)
         #expect(RouteError.notFound(url).message.utf8.count < 300)

@@ -14,8 +14,9 @@ import Foundation
 /// ]
 /// ```
 ///
-/// `pattern`, `target` and `action` are required non-empty strings; `priority` is an optional
-/// whole number that fits 32 bits (default 0) and `access` optionally `"public"` (default) or `"internal"`.
+/// `pattern`, `target` and `action` are required non-empty strings; `priority` is an optional integer
+/// written without fraction or exponent that fits 32 bits (default 0, `10`, not `1e1`) and `access` optionally
+/// `"public"` (default) or `"internal"`.
 /// `origins`, optional, lists link origins (see ``LinkOrigin``): a scheme (`"shop"`) or
 /// `"https://"` and a web host; the row's `pattern` is then the path alone, one route for all.
 /// Any other field is an error, so a misspelt field cannot be silently ignored.
@@ -72,7 +73,7 @@ public struct RouteTableRow: Sendable, Hashable {
     public static func parse(_ json: Data) throws(RouteTableError) -> [RouteTableRow] {
         var issues: [RouteTableError.Issue] = []
         let rows = try read(json, issues: &issues)
-        guard issues.isEmpty else { throw RouteTableError(issues: issues) }
+        guard issues.isEmpty else { throw RouteTableError.inFileOrder(issues) }
         return rows
     }
 
@@ -167,11 +168,12 @@ private struct RowReader {
 
     private mutating func priority(_ member: JSONNode.Member) -> Int? {
         guard case .number(let text) = member.value.value else {
-            return report(member.line, "field \"priority\" must be a whole number, found \(member.value.kind)")
+            return report(member.line, "field \"priority\" must be an integer, found \(member.value.kind)")
         }
         guard let value = Int32(text) else {
             let shown = RouteError.quoted(text)
-            return report(member.line, "field \"priority\" must be a whole number that fits 32 bits, found \(shown)")
+            let wanted = "a 32-bit integer, without fraction or exponent"
+            return report(member.line, "field \"priority\" must be \(wanted), found \(shown)")
         }
         return Int(value)
     }
@@ -234,4 +236,9 @@ public struct RouteTableError: Error, Sendable, Equatable, CustomStringConvertib
     /// RouteTableError(issues: [.init(row: nil, line: 1, message: "the file is empty")])
     /// ```
     public init(issues: [Issue]) { self.issues = issues }
+
+    /// An error of `issues` sorted by row, then line; issues of one line keep their order (the sort is stable).
+    static func inFileOrder(_ issues: [Issue]) -> RouteTableError {
+        RouteTableError(issues: issues.sorted { ($0.row ?? 0, $0.line) < ($1.row ?? 0, $1.line) })
+    }
 }

@@ -41,10 +41,20 @@ extension Router {
             return try? result.get()
         }
         let externalCheck: Route.ExternalCheck = { match in
-            mediator.refusal(
-                of: RemoteCall(
-                    url: match.url, scheme: URLScanner.scheme(of: match.url).lowercased(), target: target,
-                    action: action, parameters: match.parametersWithWildcard))
+            let call = RemoteCall(
+                url: match.url, scheme: URLScanner.scheme(of: match.url).lowercased(), target: target, action: action,
+                parameters: match.parametersWithWildcard)
+            // A typed request's array field reads every item of a name the query repeats, where `parameters` keeps the
+            // last: the policy sees each of them in turn, unless the path gives the name.
+            let items = match.parameters.queryItems
+            let last = Dictionary(items.map { ($0.name, $0.value) }) { $1 }
+            let others = items.filter { call.parameters[$0.name] == last[$0.name] && $0.value != last[$0.name] }
+            return mediator.refusal(of: call)
+                ?? others.lazy.compactMap { item in
+                    var other = call
+                    other.parameters[item.name] = item.value
+                    return mediator.refusal(of: other)
+                }.first
         }
         return (.object(handler), externalCheck)
     }

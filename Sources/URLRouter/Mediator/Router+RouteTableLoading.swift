@@ -13,8 +13,9 @@ extension Router {
     /// ``RouteBatch/loadRouteTable(from:on:)`` in ``update(_:)``.
     ///
     /// - Returns: the rows registered.
-    /// - Throws: `.invalidRouteTable`, listing every problem with its row and line; `.limitExceeded` for a table longer
-    ///   than ``Limits/maxRouteTableLength``.
+    /// - Throws: `.invalidRouteTable`, listing the problems with their rows and lines (the first 50, then how many more;
+    ///   ``RouteTableRow/parse(_:)-(String)`` gives every one); `.limitExceeded` for a table longer than
+    ///   ``Limits/maxRouteTableLength``.
     @discardableResult
     public func loadRouteTable(from json: String, on mediator: Mediator = .shared) throws(RouteError) -> [RouteTableRow]
     {
@@ -106,7 +107,7 @@ extension RouteBatch {
                     issues.append(RouteTableError.Issue(row: row.row, line: row.line, message: error.message))
                 }
             }
-            guard issues.isEmpty else { throw RouteTableError(issues: issues.sorted { ($0.row ?? 0) < ($1.row ?? 0) }) }
+            guard issues.isEmpty else { throw RouteTableError.inFileOrder(issues) }
             return rows
         } catch {
             draft = before

@@ -87,11 +87,14 @@ public struct RouteError: Error, Sendable, Hashable, CustomStringConvertible, Lo
     }
 
     /// Quotes input for a message as a string literal: `"`, `\`, control characters and line
-    /// separators are escaped, so that none can forge a line of a log, and input past 200
-    /// characters is shortened. Text with nothing to escape is copied whole, not scalar by scalar.
+    /// separators are escaped, so that none can forge a line of a log, and so are invisible format
+    /// characters (a BOM, a zero-width space, a bidi override), so that a message shows what is
+    /// there. Input past 200 characters is shortened. Text with nothing to escape is copied whole.
     static func quoted(_ text: String) -> String {
         let escapes = { (scalar: Unicode.Scalar) in
-            scalar == "\"" || scalar == "\\" || (!(0x20..<0x7F).contains(scalar.value) && breaksLines(scalar))
+            scalar == "\"" || scalar == "\\"
+                || (!(0x20..<0x7F).contains(scalar.value)
+                    && (breaksLines(scalar) || scalar.properties.generalCategory == .format))
         }
         if text.utf8.count <= 200, !text.unicodeScalars.contains(where: escapes) { return "\"\(text)\"" }
         let shown = text.unicodeScalars.prefix(200).map { escapes($0) ? $0.escaped(asASCII: true) : "\($0)" }.joined()
