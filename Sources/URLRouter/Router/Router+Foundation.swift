@@ -24,4 +24,9 @@ extension Router {
 
     /// ``match(_:)`` for a Foundation `URL`: `router.match(url)?.pattern`.
     public func match(_ url: URL) -> RouteMatch? { match(url.absoluteString) }
+
+    /// ``match(_:as:)-(String,_)`` for a Foundation `URL`: `router.match(url, as: ItemRoute.self)?.id`.
+    public func match<Route: URLRoute>(_ url: URL, as type: Route.Type) -> Route? {
+        match(url.absoluteString, as: type)
+    }
 }

@@ -52,10 +52,12 @@ extension MediatorRequest {
     /// ```
     ///
     /// Parameters that do not decode (`app://Shop/itemView?id=abc`), and a field given a value with no text (a
-    /// `Date`, a dictionary), fail the call with `.invalidParameter` naming the field; `body` does not run.
+    /// `Date`, a dictionary), fail the call with `.invalidParameter` naming the field; `body` does not run. JSON's
+    /// `null` (`NSNull`) and a nil optional are no value: an optional field reads nil.
     public static func handler(_ body: @escaping (Self) -> Response) -> MediatorAction {
         { params in
             if let request = params[Mediator.typedRequestKey] as? Self { return body(request) }
+            let params = params.filter { !DictionaryValues.isAbsent($0.value) }
             do {
                 let bad = params.compactMapValues { ($0 as? [Any] ?? [$0]).first { DictionaryValues.text($0) == nil } }
                 for name in bad.isEmpty ? [] : RouteFields(Self.self).names.sorted() where bad[name] != nil {

@@ -56,6 +56,12 @@ struct DictionaryValues: ParameterValues {
         return Self.text(value).map { [$0] } ?? []
     }
 
+    /// JSON's `null` (`NSNull`) or a nil optional put in an `Any`: no value, as if the name were not there.
+    static func isAbsent(_ value: Any) -> Bool {
+        let mirror = Mirror(reflecting: value)
+        return value is NSNull || (mirror.displayStyle == .optional && mirror.children.isEmpty)
+    }
+
     /// The text of a native value, as ``ParameterEncoder`` writes it; nil for values that have
     /// none (a dictionary, a view, ...).
     static func text(_ value: Any) -> String? {
@@ -83,7 +89,7 @@ struct FieldFailure: Error, Sendable, Hashable, CustomStringConvertible {
     let expected: String
 
     var description: String {
-        guard let value else { return "field \"\(field)\" is missing" }
+        guard let value else { return "field \"\(field)\" (\(expected)) is missing" }
         if field.isEmpty { return "\(expected) did not take the values: \(RouteError.quoted(value))" }
         return "field \"\(field)\": \(RouteError.quoted(value)) is not a valid \(expected)"
     }

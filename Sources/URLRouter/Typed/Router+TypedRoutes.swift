@@ -129,6 +129,10 @@ extension Router {
                 query += values.map { key + "=" + URLEncoding.encode($0, allowed: .queryItem) }
             }
         }
+        if let tail = path["**"], tail.allSatisfy({ $0 == "/" }) {  // a match would read no `**` back
+            let reason = "prints no segment, and a link would read the field back absent: make it optional and nil"
+            throw RouteError(.invalidParameter, "\(type).** is \(RouteError.quoted(tail)), which \(reason).")
+        }
         // A placeholder its optional group cannot print would go to the query, which a match never reads for it.
         let printed = Set(try Self.expansion(of: parsed, for: path).compactMap(\.name))
         if let name = path.keys.sorted().first(where: { !printed.contains($0) && !(parsed.isFallback && $0 == "**") }) {

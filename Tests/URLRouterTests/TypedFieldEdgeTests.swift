@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+import URLRouter
+
+private struct FilesRoute: URLRoute, Equatable {
+    static let pattern = "edge://files/**"
+    var path: String
+    enum CodingKeys: String, CodingKey { case path = "**" }
+}
+
+private struct EchoRequest: MediatorRequest {
+    typealias Response = String
+    static let target = "Echo", action = "echo"
+    var id: Int
+    var ref: String?
+}
+
+private struct EchoTarget: MediatorTarget {
+    static var targetName: String { "Echo" }
+    var actions: [String: MediatorAction] {
+        [EchoRequest.action: EchoRequest.handler { "\($0.id) \($0.ref ?? "nil")" }]
+    }
+}
+
+@Suite struct TypedFieldEdgeTests {
+    /// A required `**` field whose value prints no segment would give a link that reads the field back absent, which
+    /// its own route then refuses: `url(for:)` throws instead.
+    @Test(arguments: ["", "/", "//"])
+    func aCatchAllValueThatPrintsNoSegmentIsRefused(path: String) throws {
+        let router = Router()
+        try router.register(FilesRoute.self) { _, _ in }
+        let error = try #require(caught { try router.url(for: FilesRoute(path: path)) })
+        #expect(error.code == .invalidParameter)
+        #expect(error.message.hasPrefix("FilesRoute.** is \(path.debugDescription), which prints no segment"))
+        let link = try router.url(for: FilesRoute(path: "a/b"))
+        #expect(link == "edge://files/a/b")
+        #expect(router.match(link, as: FilesRoute.self) == FilesRoute(path: "a/b"))
+    }
+
+    @Test func aFoundationURLMatchesAsATypeToo() throws {
+        let router = Router()
+        try router.register(FilesRoute.self) { _, _ in }
+        #expect(router.match(URL(string: "edge://files/x/y")!, as: FilesRoute.self) == FilesRoute(path: "x/y"))
+        #expect(router.match(URL(string: "edge://other/x")!, as: FilesRoute.self) == nil)
+    }
+
+    /// JSON's `null`, as `JSONSerialization` gives it, and a nil optional in the dictionary are no value: an optional
+    /// field reads nil, and a required one is missing, named with its type.
+    @Test(arguments: [
+        (#"{"id": 42, "ref": null}"#, "42 nil"),
+        (#"{"id": 42, "ref": "mail"}"#, "42 mail"),
+        (#"{"id": null, "ref": "mail"}"#, #"field "id" (Int) is missing"#),
+    ])
+    func nullIsNoValue(json: String, expected: String) throws {
+        let mediator = Mediator()
+        mediator.register(EchoTarget.self)
+        let params = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        switch mediator.performResult(target: "Echo", action: "echo", params: params) {
+        case .success(let value): #expect(value as? String == expected)
+        case .failure(let error): #expect(error.code == .invalidParameter && error.message.hasSuffix(expected + "."))
+        }
+        let none: String? = nil
+        let native = mediator.performResult(target: "Echo", action: "echo", params: ["id": 7, "ref": none as Any])
+        #expect((try? native.get()) as? String == "7 nil")
+    }
+}
