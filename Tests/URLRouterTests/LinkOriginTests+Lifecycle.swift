@@ -74,6 +74,10 @@ struct LinkOriginLifecycleTests {
         #expect(link == "shop://item/1")
         let unlisted = caught { try router.url(for: "item/:name", parameters: ["name": "1"], origin: .scheme("zz")) }
         #expect(unlisted?.code == .invalidParameter)
+        #expect(
+            unlisted?.message == #""item/:name" has no origin "zz": its origins are https://shop.example.com, shop."#)
+        let none = caught { try router.url(for: "cart/:name", parameters: ["name": "1"], origin: .scheme("zz")) }
+        #expect(none?.message.hasSuffix("no route is registered for it with link origins.") == true)
     }
 
     @Test(

@@ -262,8 +262,8 @@ struct TypedRouteTests {
         #expect(router.match("shop://search/2?q=tea", as: Search.self)?.page == 2)
         #expect(router.match("shop://search?q=tea&tag=a", as: Search.self)?.tag == ["a"])
         #expect(router.match("shop://search/2", as: Search.self) == nil)
-        #expect(
-            router.explain("shop://search/2").candidates.map(\.verdict) == [.fieldMismatch(#"field "q" (String) is missing"#)])
+        let verdicts = router.explain("shop://search/2").candidates.map(\.verdict)
+        #expect(verdicts == [.fieldMismatch(#"field "q" (String) is missing"#)])
     }
 
     struct NoFieldForPlaceholder: URLRoute { static let pattern = "shop://item/:id/:slug"; var id: Int }

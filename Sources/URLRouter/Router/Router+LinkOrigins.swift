@@ -77,7 +77,12 @@ extension Router {
             case let id = state.owner(of: pattern, first, options: options), id >= 0,
             case let registered = state.routes.live(id), registered.origins.contains(wanted)
         else {
-            let known = routes.filter { $0.pattern == path }.flatMap(\.origins).map(\.description)
+            let known = Set(table.routes.compactMap { $0 }.flatMap(\.origins)).filter { origin in  // by shape too
+                guard let parsed = try? state.parse(origin.pattern(path), options: options),
+                    let first = parsed.expansions.first, case let id = state.owner(of: parsed, first, options: options)
+                else { return false }
+                return id >= 0 && state.routes.live(id).origins.contains(origin)
+            }.map(\.description).sorted()
             let listed =
                 known.isEmpty
                 ? "no route is registered for it with link origins" : "its origins are \(known.joined(separator: ", "))"

@@ -28,11 +28,13 @@ public struct RouteEvent: Sendable {
     }
 
     /// The URL the open ended with: the URL as opened, or the target of an interceptor's redirect, one event for the
-    /// whole open. Query values are `<redacted>` unless the observer asked otherwise.
+    /// whole open (an open that waited for ``Router/isReady`` has a `.deferred` one first). Query values are
+    /// `<redacted>` unless the observer asked otherwise.
     public let url: String
     /// Where it came from: `.external` for a link from outside the app.
     public let source: RouteSource
-    /// The pattern that handled (or would have handled) it: `shop://item/:id`; nil when none matched.
+    /// The pattern that handled (or would have handled) it: `shop://item/:id`; nil when none matched, every match
+    /// declined or redirects looped.
     public let pattern: String?
     /// How it ended: `.handled`, `.notFound`, `.refused`, ...
     public let outcome: Outcome

@@ -64,8 +64,8 @@ extension Router {
         return (try? response?.result.get()) ?? nil
     }
 
-    /// Whether ``open(_:source:userInfo:completion:)-(String,_,_,_)`` would run a handler now. Runs nothing:
-    /// interceptors are not consulted, and a handler could still decline.
+    /// Whether ``open(_:source:userInfo:completion:)-(String,_,_,_)`` would run a handler, the router being ready. Runs
+    /// nothing: interceptors are not consulted, and a handler could still decline.
     ///
     /// ```swift
     /// router.canOpen("shop://item/42")          // true
