@@ -77,9 +77,16 @@ struct LinkOriginBridgeTests {
             router.routes.map(\.description) == ["basket/:coupon [shop]", "cart/:coupon [https://shop.example.com]"])
     }
 
+    /// Without `origins` the pattern names its scheme; an empty list, which would make the path a scheme-less
+    /// pattern, is refused as it is for a handler.
     @Test func withoutOriginsThePatternNamesItsScheme() throws {
         let router = Router()
-        try router.register("shop://item/:id", origins: [], target: "Shop", action: "itemView", on: Self.mediator())
+        try router.register("shop://item/:id", target: "Shop", action: "itemView", on: Self.mediator())
         #expect(router.object(for: "shop://item/8") as? String == "id=8")
+        let empty = caught { try router.register("item/:id", origins: [], target: "Shop", action: "itemView") }
+        #expect(empty?.message.hasSuffix("a registration with link origins lists at least one origin.") == true)
+        let typed = caught { try router.register("item/:id", origins: [], request: BasketRequest.self) }
+        #expect(typed?.code == .invalidPattern)
+        #expect(router.routes.map(\.pattern) == ["shop://item/:id"])
     }
 }

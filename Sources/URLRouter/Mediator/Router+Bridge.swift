@@ -16,10 +16,10 @@ extension Router {
     /// parameters only (with `**` as the action sees it). `canOpen` and `explain` apply the same rules. With `origins`,
     /// `pattern` is the path alone (`"item/:id"`), served under each ``LinkOrigin``.
     ///
-    /// - Throws: what ``register(_:priority:access:replacing:handler:)-(String,_,_,_,_)`` throws for `pattern`, and
-    ///   ``register(_:origins:priority:access:replacing:handler:)`` for `origins`.
+    /// - Throws: what ``register(_:origins:priority:access:replacing:handler:)`` throws for `pattern` and `origins`.
     public func register(
-        _ pattern: String, origins: [LinkOrigin] = [], target: String, action: String, on mediator: Mediator = .shared,
+        _ pattern: String, origins: [LinkOrigin]? = nil, target: String, action: String,
+        on mediator: Mediator = .shared,
         priority: Int = 0, access: RouteAccess = .public, replacing: Bool = false
     ) throws(RouteError) {
         let (handler, check) = Self.bridge(target: target, action: action, on: mediator)
@@ -70,7 +70,8 @@ extension RouteBatch {
     /// }
     /// ```
     public mutating func register(
-        _ pattern: String, origins: [LinkOrigin] = [], target: String, action: String, on mediator: Mediator = .shared,
+        _ pattern: String, origins: [LinkOrigin]? = nil, target: String, action: String,
+        on mediator: Mediator = .shared,
         priority: Int = 0, access: RouteAccess = .public, replacing: Bool = false
     ) throws(RouteError) {
         let (handler, check) = Router.bridge(target: target, action: action, on: mediator)

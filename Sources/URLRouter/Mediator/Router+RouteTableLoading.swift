@@ -100,7 +100,7 @@ extension RouteBatch {
                 do throws(RouteError) {
                     let (handler, check) = Router.bridge(target: row.target, action: row.action, on: mediator)
                     try add(
-                        row.pattern, origins: row.origins, priority: row.priority,
+                        row.pattern, origins: row.origins.isEmpty ? nil : row.origins, priority: row.priority,
                         access: row.access, replacing: false,
                         handler: handler, externalCheck: check)
                 } catch {

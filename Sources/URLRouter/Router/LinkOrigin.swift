@@ -77,9 +77,10 @@ public enum LinkOrigin: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// Refuses an empty list, which would otherwise register `path` as a plain pattern.
-    static func requireSome(_ origins: [LinkOrigin], path: String) throws(RouteError) {
-        guard origins.isEmpty else { return }
+    /// A registration's origins: none (`[]`) for nil, when the pattern is a full one; an empty list, which would
+    /// register the path as a plain pattern, is refused.
+    static func given(_ origins: [LinkOrigin]?, path: String) throws(RouteError) -> [LinkOrigin] {
+        guard let origins, origins.isEmpty else { return origins ?? [] }
         throw .invalidPattern(path, "a registration with link origins lists at least one origin.")
     }
 

@@ -63,40 +63,47 @@ public struct RouteBatch: Sendable {
     var draft: RouterState
     let options: Router.Options
 
-    /// Registers `handler` for `pattern` in the batch, as ``Router/register(_:priority:access:replacing:handler:)-(String,_,_,_,_)``.
+    /// Registers `handler` for `pattern` in the batch, as ``Router/register(_:origins:priority:access:replacing:handler:)``.
     ///
     /// ```swift
     /// try routes.register("shop://item/:id") { request in request.complete(request.parameters["id"]) }
+    /// try routes.register("item/:id", origins: [.scheme("shop"), .web("shop.example.com")]) { _ in }
     /// ```
     /// - Throws: ``RouteError`` as the router's `register` does. The batch may go on; if the
     ///   error leaves the closure, nothing of the batch is applied.
     public mutating func register(
-        _ pattern: String, priority: Int = 0, access: RouteAccess = .public, replacing: Bool = false,
-        handler: @escaping @Sendable (RouteRequest) -> Void
+        _ pattern: String, origins: [LinkOrigin]? = nil, priority: Int = 0, access: RouteAccess = .public,
+        replacing: Bool = false, handler: @escaping @Sendable (RouteRequest) -> Void
     ) throws(RouteError) {
-        try add(pattern, priority: priority, access: access, replacing: replacing, handler: .action(handler))
+        try add(
+            pattern, origins: origins, priority: priority, access: access, replacing: replacing,
+            handler: .action(handler))
     }
 
-    /// Registers a handler that returns a value, as ``Router/registerObject(_:priority:access:replacing:handler:)-(String,_,_,_,_)``.
+    /// Registers a handler that returns a value, as ``Router/registerObject(_:origins:priority:access:replacing:handler:)``.
     ///
     /// ```swift
     /// try routes.registerObject("shop://item/:id/view") { request in ItemView(id: request.parameters["id"]!) }
     /// ```
     public mutating func registerObject(
-        _ pattern: String, priority: Int = 0, access: RouteAccess = .public, replacing: Bool = false,
-        handler: @escaping @Sendable (RouteRequest) -> Any?
+        _ pattern: String, origins: [LinkOrigin]? = nil, priority: Int = 0, access: RouteAccess = .public,
+        replacing: Bool = false, handler: @escaping @Sendable (RouteRequest) -> Any?
     ) throws(RouteError) {
-        try add(pattern, priority: priority, access: access, replacing: replacing, handler: .object(handler))
+        try add(
+            pattern, origins: origins, priority: priority, access: access, replacing: replacing,
+            handler: .object(handler))
     }
 
-    /// Removes the route registered for `pattern`, as ``Router/deregister(_:)``.
+    /// Removes the route registered for `pattern` (and `origins`), as ``Router/deregister(_:origins:)``.
     ///
     /// ```swift
     /// routes.deregister("shop://legacy/:id")
     /// ```
     /// - Returns: whether a route was removed.
     @discardableResult
-    public mutating func deregister(_ pattern: String) -> Bool { draft.remove(pattern, options: options) }
+    public mutating func deregister(_ pattern: String, origins: [LinkOrigin]? = nil) -> Bool {
+        draft.remove(pattern, origins: origins ?? [], options: options)
+    }
 
     /// Removes every route, as ``Router/removeAll()``.
     ///
@@ -110,11 +117,12 @@ public struct RouteBatch: Sendable {
 
     /// Registers a route, optionally with link origins and an external check (the bridge's).
     mutating func add(
-        _ pattern: String, origins: [LinkOrigin] = [], priority: Int, access: RouteAccess, replacing: Bool,
+        _ pattern: String, origins: [LinkOrigin]? = nil, priority: Int, access: RouteAccess, replacing: Bool,
         handler: Route.Handler, externalCheck: Route.ExternalCheck? = nil
     ) throws(RouteError) {
         try draft.add(
-            pattern, origins: origins, priority: priority, access: access, replacing: replacing,
+            pattern, origins: LinkOrigin.given(origins, path: pattern), priority: priority, access: access,
+            replacing: replacing,
             handler: handler, externalCheck: externalCheck, options: options)
     }
 }

@@ -81,6 +81,43 @@ extension Router {
         return url
     }
 
+    /// Builds the link for `path` as `origin` prints it: `https://host/…` for a web host,
+    /// `scheme://…` for a custom scheme. Placeholders and leftovers as in
+    /// ``url(for:parameters:)``.
+    ///
+    /// ```swift
+    /// try router.url(for: "item/:id", parameters: ["id": "42"], origin: .web("shop.example.com"))
+    /// // "https://shop.example.com/item/42"
+    /// try router.url(for: "item/:id", parameters: ["id": "42"], origin: .scheme("shop"))
+    /// // "shop://item/42"
+    /// ```
+    /// - Throws: ``RouteError`` `.invalidParameter` when no route registered for `path` (by its
+    ///   shape: placeholder names do not matter) has `origin`, and the errors of ``url(for:parameters:)``.
+    public func url(for path: String, parameters: [String: String], origin: LinkOrigin) throws(RouteError) -> String {
+        let wanted = try origin.normalized(for: path)
+        let full = wanted.pattern(path)
+        let table = currentTable()  // as an open reads it: no lock, from an update(_:) too
+        var state = RouterState(trie: table.trie, routes: table.routes)
+        guard let pattern = try? state.parse(full, options: options), let first = pattern.expansions.first,
+            case let id = state.owner(of: pattern, first, options: options), id >= 0,
+            case let registered = state.routes.live(id), registered.origins.contains(wanted)
+        else {
+            let known = Set(table.routes.compactMap { $0 }.flatMap(\.origins)).filter { origin in  // by shape too
+                guard let parsed = try? state.parse(origin.pattern(path), options: options),
+                    let first = parsed.expansions.first, case let id = state.owner(of: parsed, first, options: options)
+                else { return false }
+                return id >= 0 && state.routes.live(id).origins.contains(origin)
+            }.map(\.description).sorted()
+            let listed =
+                known.isEmpty
+                ? "no route is registered for it with link origins" : "its origins are \(known.joined(separator: ", "))"
+            throw RouteError(
+                .invalidParameter,
+                "\(RouteError.quoted(path)) has no origin \(RouteError.quoted(wanted.description)): \(listed).")
+        }
+        return try url(for: full, parameters: parameters)
+    }
+
     /// `url`, unless it is over a limit, so that this router would refuse to open it.
     func openable(_ url: String) throws(RouteError) -> String {
         guard case .overLimit(let problem) = currentTable().lookup(url) else { return url }

@@ -128,26 +128,37 @@ public final class Router: Sendable {
     /// try router.register("shop://item/:id", priority: 10) { request in
     ///     request.complete(request.parameters["id"])
     /// }
+    /// try router.register("item/:id", origins: [.scheme("shop"), .web("shop.example.com")]) { request in
+    ///     request.complete(request.parameters["id"])      // shop://item/42 and https://shop.example.com/item/42
+    /// }
     /// ```
+    ///
+    /// With `origins`, `pattern` is a path without a scheme or host (`item/:id`, optional groups allowed), served under
+    /// each origin (see ``LinkOrigin``). It is one route: one priority, one entry in ``routes``, and a conflict on any
+    /// origin refuses the whole registration, naming the other route.
     ///
     /// - Parameters:
     ///   - pattern: the pattern, for example `shop://item/:id<int>`.
+    ///   - origins: custom schemes and web hosts that serve the path `pattern`; nil for a full pattern.
     ///   - priority: higher wins among patterns that match the same URL. Default 0; held to `Int32`'s range.
     ///   - access: ``RouteAccess/internalOnly`` refuses external opens.
     ///   - replacing: replace a registered pattern of the same shape instead of failing.
     ///   - handler: runs on the opener's thread with the ``RouteRequest``.
     /// - Throws: ``RouteError`` with `.invalidPattern` quoting what is wrong, `.conflict` naming the registered pattern
-    ///   of the same shape, or `.limitExceeded`.
+    ///   of the same shape, or `.limitExceeded`; with `origins`, `.invalidPattern` also for a path with a scheme, an
+    ///   empty list, an origin listed twice, or an origin that is not a scheme or host name.
     /// - Complexity: O(pattern length), independent of how many routes exist.
     public func register(
-        _ pattern: String, priority: Int = 0, access: RouteAccess = .public, replacing: Bool = false,
-        handler: @escaping @Sendable (RouteRequest) -> Void
+        _ pattern: String, origins: [LinkOrigin]? = nil, priority: Int = 0, access: RouteAccess = .public,
+        replacing: Bool = false, handler: @escaping @Sendable (RouteRequest) -> Void
     ) throws(RouteError) {
-        try add(pattern, priority: priority, access: access, replacing: replacing, handler: .action(handler))
+        try add(
+            pattern, origins: origins, priority: priority, access: access, replacing: replacing,
+            handler: .action(handler))
     }
 
     /// Registers a handler that returns a value: what ``object(for:source:userInfo:)-(String,_,_)`` returns and what
-    /// the opener's completion receives.
+    /// the opener's completion receives. `origins` as in ``register(_:origins:priority:access:replacing:handler:)``.
     ///
     /// ```swift
     /// try router.registerObject("shop://item/:id/view") { request in
@@ -156,17 +167,20 @@ public final class Router: Sendable {
     /// let view = router.object(for: "shop://item/42/view") as? ItemView
     /// ```
     public func registerObject(
-        _ pattern: String, priority: Int = 0, access: RouteAccess = .public, replacing: Bool = false,
-        handler: @escaping @Sendable (RouteRequest) -> Any?
+        _ pattern: String, origins: [LinkOrigin]? = nil, priority: Int = 0, access: RouteAccess = .public,
+        replacing: Bool = false, handler: @escaping @Sendable (RouteRequest) -> Any?
     ) throws(RouteError) {
-        try add(pattern, priority: priority, access: access, replacing: replacing, handler: .object(handler))
+        try add(
+            pattern, origins: origins, priority: priority, access: access, replacing: replacing,
+            handler: .object(handler))
     }
 
     /// Registers a route, optionally with link origins and a check that refuses some external opens.
     func add(
-        _ pattern: String, origins: [LinkOrigin] = [], priority: Int, access: RouteAccess, replacing: Bool,
+        _ pattern: String, origins: [LinkOrigin]? = nil, priority: Int, access: RouteAccess, replacing: Bool,
         handler: Route.Handler, externalCheck: Route.ExternalCheck? = nil
     ) throws(RouteError) {
+        let origins = try LinkOrigin.given(origins, path: pattern)
         try mutate { (state: inout RouterState) throws(RouteError) in
             try state.add(
                 pattern, origins: origins, priority: priority, access: access, replacing: replacing,
@@ -193,16 +207,18 @@ public final class Router: Sendable {
         }
     }
 
-    /// Removes the route registered for `pattern`, all its optional-group combinations included. Routes that continue
-    /// it (`pattern/more`) stay.
+    /// Removes the route registered for `pattern`, all its optional-group combinations included, and with `origins`
+    /// (the same, in any order) under every origin. Routes that continue it (`pattern/more`) stay.
     ///
     /// ```swift
     /// router.deregister("shop://item/:id")   // true if it was registered
+    /// for route in router.routes { router.deregister(route.pattern, origins: route.origins) }
     /// ```
-    /// - Returns: whether a route was removed. Placeholder names do not matter, shapes do.
+    /// - Returns: whether a route was removed. Placeholder names do not matter, shapes do; a route is never removed
+    ///   for part of its origins.
     @discardableResult
-    public func deregister(_ pattern: String) -> Bool {
-        (try? mutate { state in state.remove(pattern, options: options) }) ?? false
+    public func deregister(_ pattern: String, origins: [LinkOrigin]? = nil) -> Bool {
+        (try? mutate { state in state.remove(pattern, origins: origins ?? [], options: options) }) ?? false
     }
 
     /// Removes every route (`router.removeAll()`); parameter types, interceptors and observers stay.

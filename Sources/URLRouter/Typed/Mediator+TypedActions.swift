@@ -48,13 +48,13 @@ extension Router {
     /// - Throws: what ``register(_:priority:access:replacing:handler:)-(Route.Type,_,_,_,_)`` throws for `pattern` and
     ///   `Request`'s fields.
     public func register<Request: MediatorRequest>(
-        _ pattern: String, origins: [LinkOrigin] = [], request: Request.Type, on mediator: Mediator = .shared,
+        _ pattern: String, origins: [LinkOrigin]? = nil, request: Request.Type, on mediator: Mediator = .shared,
         priority: Int = 0, access: RouteAccess = .public, replacing: Bool = false
     ) throws(RouteError) {
         let (handler, check) = Self.bridge(Request.self, on: mediator)
         try addTyped(
-            Request.self, pattern: pattern, origins: origins, priority: priority, access: access, replacing: replacing,
-            handler: handler, externalCheck: check)
+            Request.self, pattern: pattern, origins: LinkOrigin.given(origins, path: pattern), priority: priority,
+            access: access, replacing: replacing, handler: handler, externalCheck: check)
     }
 
     /// The handler and external check of a route bridged to `Request`: a URL whose values do not decode is declined.
@@ -78,12 +78,13 @@ extension RouteBatch {
     /// }
     /// ```
     public mutating func register<Request: MediatorRequest>(
-        _ pattern: String, origins: [LinkOrigin] = [], request: Request.Type, on mediator: Mediator = .shared,
+        _ pattern: String, origins: [LinkOrigin]? = nil, request: Request.Type, on mediator: Mediator = .shared,
         priority: Int = 0, access: RouteAccess = .public, replacing: Bool = false
     ) throws(RouteError) {
         let (handler, check) = Router.bridge(Request.self, on: mediator)
         try draft.addTyped(
-            TypedRouteCheck(Request.self, pattern: pattern, limits: options.limits), pattern: pattern, origins: origins,
+            TypedRouteCheck(Request.self, pattern: pattern, limits: options.limits), pattern: pattern,
+            origins: LinkOrigin.given(origins, path: pattern),
             priority: priority, access: access, replacing: replacing, handler: handler, externalCheck: check,
             options: options)
     }

@@ -13,7 +13,7 @@ extension Router {
     ///
     /// - Throws: ``RouteError`` with `.invalidPattern` naming the pattern and the field when a
     ///   placeholder has no field or a field's type cannot be read from text; otherwise what
-    ///   ``register(_:priority:access:replacing:handler:)-(String,_,_,_,_)`` throws for `Route.pattern`.
+    ///   ``register(_:origins:priority:access:replacing:handler:)`` throws for `Route.pattern`.
     public func register<Route: URLRoute>(
         _ type: Route.Type, priority: Int = 0, access: RouteAccess = .public, replacing: Bool = false,
         handler: @escaping @Sendable (Route, RouteRequest) -> Void
@@ -45,7 +45,7 @@ extension Router {
     }
 
     /// Registers a typed route whose handler returns a value, as
-    /// ``registerObject(_:priority:access:replacing:handler:)-(String,_,_,_,_)`` does for a string pattern.
+    /// ``registerObject(_:origins:priority:access:replacing:handler:)`` does for a string pattern.
     ///
     /// ```swift
     /// try router.registerObject(ItemViewRoute.self) { item, _ in ItemView(id: item.id) }

@@ -23,7 +23,7 @@
 /// can fill (a nested struct), is a ``RouteError``. A URL whose values do not convert is not taken by the route:
 /// matching goes on to the next route, and ``Router/explain(_:source:)`` names the field.
 public protocol URLRoute: Codable, Sendable {
-    /// The pattern, as ``Router/register(_:priority:access:replacing:handler:)-(String,_,_,_,_)`` takes it.
+    /// The pattern, as ``Router/register(_:origins:priority:access:replacing:handler:)`` takes it.
     ///
     /// ```swift
     /// static let pattern = "shop://item/:id<int>"
