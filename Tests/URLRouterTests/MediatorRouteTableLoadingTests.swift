@@ -137,8 +137,32 @@ private func routes(_ router: Router) -> [String] {
         } catch {
             let conflict = (try? router.register("a://x/:id") { _ in }) == nil
             #expect(!conflict, "row 1 was rolled back")
-            #expect(error.message.contains("row 2, line 2: Pattern \"a://x/:name\" conflicts"))
+            #expect(
+                error.message
+                    == #"Route table rejected: row 2, line 2: Pattern "a://x/:name" conflicts with row 1, "a://x/:id": they have the same shape."#
+            )
         }
+    }
+
+    /// A conflict names the row it is with, origins included; one with a route registered in code names that route.
+    @Test func aConflictNamesTheRowOrTheRouteItIsWith() throws {
+        let router = Router()
+        try router.register("a://code/:id") { _ in }
+        let json = """
+            [{"pattern": "item/:id", "target": "Shop", "action": "itemView", "origins": ["shop", "https://Shop.example.com"]},
+             {"pattern": "a://code/:x", "target": "Shop", "action": "itemView"},
+             {"pattern": "item/:ref", "target": "Shop", "action": "itemView", "origins": ["https://shop.example.com"]}]
+            """
+        let error = try #require(caught { try router.loadRouteTable(from: json, on: shopMediator()) })
+        let lines = error.message.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(lines.count == 3)
+        #expect(
+            lines.dropFirst().first?.hasPrefix(
+                #"row 2, line 2: Pattern "a://code/:x" conflicts with the registered pattern "a://code/:id""#) == true)
+        #expect(
+            lines.last
+                == #"row 3, line 3: Pattern "item/:ref" conflicts with row 1, "item/:id [shop, https://shop.example.com]": they have the same shape."#
+        )
     }
 }
 

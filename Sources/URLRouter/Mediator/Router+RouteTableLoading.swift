@@ -96,6 +96,7 @@ extension RouteBatch {
         do throws(RouteTableError) {
             var issues: [RouteTableError.Issue] = []  // the rows that read well are registered too, to report all
             let rows = try RouteTableRow.read(data, issues: &issues)
+            var added: [(name: String, row: Int)] = []  // a conflict with one of them names its row
             for row in rows {
                 do throws(RouteError) {
                     let (handler, check) = Router.bridge(target: row.target, action: row.action, on: mediator)
@@ -103,8 +104,14 @@ extension RouteBatch {
                         row.pattern, origins: row.origins.isEmpty ? nil : row.origins, priority: row.priority,
                         access: row.access, replacing: false,
                         handler: handler, externalCheck: check)
+                    added.append((draft.routes.live(Int32(draft.routes.count - 1)).displayName, row.row))
                 } catch {
-                    issues.append(RouteTableError.Issue(row: row.row, line: row.line, message: error.message))
+                    let quoted = RouteError.quoted
+                    let earlier = added.first { error.message.contains("registered pattern \(quoted($0.name)):") }
+                    let message = earlier.map {
+                        "Pattern \(quoted(row.pattern)) conflicts with row \($0.row), \(quoted($0.name)): they have the same shape."
+                    }
+                    issues.append(.init(row: row.row, line: row.line, message: message ?? error.message))
                 }
             }
             guard issues.isEmpty else { throw RouteTableError.inFileOrder(issues) }
