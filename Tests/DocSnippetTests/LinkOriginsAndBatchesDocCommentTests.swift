@@ -64,6 +64,16 @@ struct LinkOriginsAndBatchesDocCommentTests {
         #expect(router.routes.isEmpty)
     }
 
+    /// A batch registers with link origins as the router does.
+    @Test func aBatchWithOrigins() throws {
+        let router = Router()
+        try router.update { routes in
+            try routes.register("shop://item/:id") { request in request.complete(request.parameters["id"]) }
+            try routes.register("page/:name", origins: [.scheme("shop"), .web("shop.example.com")]) { _ in }
+        }
+        #expect(router.routes.map(\.description) == ["shop://item/:id", "page/:name [shop, https://shop.example.com]"])
+    }
+
     /// Every change or none: the cart and the item come, the legacy route goes.
     @Test func aBatch() throws {
         let router = Router()

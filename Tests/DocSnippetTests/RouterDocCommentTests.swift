@@ -73,9 +73,24 @@ struct RouterDocCommentTests {
         try router.register("shop://item/:id/view") { _ in }
         let values = await evaluate {
             router.deregister("shop://item/:id")   // true if it was registered
+            for route in router.routes { router.deregister(route.pattern, origins: route.origins) }
         }
         #expect(values.first as? Bool == registered)
-        #expect(router.routes.map(\.pattern) == ["shop://item/:id/view"])
+        #expect(router.routes.isEmpty)
+    }
+
+    /// One route under a custom scheme and a web host.
+    @Test func registerWithOrigins() throws {
+        let router = Router()
+        try router.register("shop://item/:id", priority: 10) { request in
+            request.complete(request.parameters["id"])
+        }
+        try router.register("page/:name", origins: [.scheme("shop"), .web("shop.example.com")]) { request in
+            request.complete(request.parameters["name"])    // shop://page/faq and https://shop.example.com/page/faq
+        }
+        #expect(router.object(for: "shop://page/faq") as? String == "faq")
+        #expect(router.object(for: "https://shop.example.com/page/faq") as? String == "faq")
+        #expect(router.routes.map(\.description) == ["shop://item/:id (priority 10)", "page/:name [shop, https://shop.example.com]"])
     }
 
     @Test func theTrie() async throws {

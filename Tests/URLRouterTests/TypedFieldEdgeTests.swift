@@ -8,6 +8,12 @@ private struct FilesRoute: URLRoute, Equatable {
     enum CodingKeys: String, CodingKey { case path = "**" }
 }
 
+/// No record of fields: nothing a URL holds could fill it.
+private enum EnumPageRoute: String, URLRoute {
+    case home
+    static let pattern = "edge://page/:name"
+}
+
 private struct EchoRequest: MediatorRequest {
     typealias Response = String
     static let target = "Echo", action = "echo"
@@ -35,6 +41,13 @@ private struct EchoTarget: MediatorTarget {
         let link = try router.url(for: FilesRoute(path: "a/b"))
         #expect(link == "edge://files/a/b")
         #expect(router.match(link, as: FilesRoute.self) == FilesRoute(path: "a/b"))
+    }
+
+    @Test func aTypeThatIsNoRecordOfFieldsIsRefused() throws {
+        let router = Router()
+        let error = try #require(caught { try router.register(EnumPageRoute.self) { _, _ in } })
+        #expect(error.message == #"Invalid pattern "edge://page/:name": EnumPageRoute is not a struct of named fields."#)
+        #expect(router.routes.isEmpty)
     }
 
     @Test func aFoundationURLMatchesAsATypeToo() throws {

@@ -67,7 +67,7 @@ public struct RouteBatch: Sendable {
     ///
     /// ```swift
     /// try routes.register("shop://item/:id") { request in request.complete(request.parameters["id"]) }
-    /// try routes.register("item/:id", origins: [.scheme("shop"), .web("shop.example.com")]) { _ in }
+    /// try routes.register("page/:name", origins: [.scheme("shop"), .web("shop.example.com")]) { _ in }
     /// ```
     /// - Throws: ``RouteError`` as the router's `register` does. The batch may go on; if the
     ///   error leaves the closure, nothing of the batch is applied.

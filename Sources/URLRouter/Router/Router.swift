@@ -128,8 +128,8 @@ public final class Router: Sendable {
     /// try router.register("shop://item/:id", priority: 10) { request in
     ///     request.complete(request.parameters["id"])
     /// }
-    /// try router.register("item/:id", origins: [.scheme("shop"), .web("shop.example.com")]) { request in
-    ///     request.complete(request.parameters["id"])      // shop://item/42 and https://shop.example.com/item/42
+    /// try router.register("page/:name", origins: [.scheme("shop"), .web("shop.example.com")]) { request in
+    ///     request.complete(request.parameters["name"])    // shop://page/faq and https://shop.example.com/page/faq
     /// }
     /// ```
     ///

@@ -60,9 +60,8 @@ private struct RecordDecoder<Values: ParameterValues>: Decoder {
         KeyedDecodingContainer(FieldsContainer(values: values))
     }
 
-    func unkeyedContainer() throws -> any UnkeyedDecodingContainer { throw notARecord }
-    func singleValueContainer() throws -> any SingleValueDecodingContainer { throw notARecord }
-    private var notARecord: FieldFailure { FieldFailure(field: "", value: nil, expected: "a struct of named fields") }
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer { throw FieldFailure.notARecord }
+    func singleValueContainer() throws -> any SingleValueDecodingContainer { throw FieldFailure.notARecord }
 }
 
 /// The fields by name. The common scalar types are read without a nested decoder.

@@ -88,7 +88,11 @@ struct FieldFailure: Error, Sendable, Hashable, CustomStringConvertible {
     /// The type the field wanted, as Swift names it.
     let expected: String
 
+    /// A type that is no record of named fields (an enum, a single value), which fields cannot fill.
+    static let notARecord = FieldFailure(field: "", value: nil, expected: "a struct of named fields")
+
     var description: String {
+        if self == .notARecord { return "the type is not \(expected)" }
         guard let value else { return "field \"\(field)\" (\(expected)) is missing" }
         if field.isEmpty { return "\(expected) did not take the values: \(RouteError.quoted(value))" }
         return "field \"\(field)\": \(RouteError.quoted(value)) is not a valid \(expected)"

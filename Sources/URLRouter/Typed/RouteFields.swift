@@ -16,10 +16,14 @@ final class RouteFields: ParameterValues {
     /// Whether the type read all its fields: false when its `init(from:)` threw on the
     /// placeholder values, and ``names`` may be short.
     private(set) var isComplete = true
+    /// Whether the type is a record of named fields, not an enum or a single value.
+    private(set) var isRecord = true
     var recorder: RouteFields? { self }
 
     init<Value: Decodable>(_ type: Value.Type) {
-        isComplete = (try? ParameterDecoder.decode(Value.self, from: self)) != nil
+        do { _ = try ParameterDecoder.decode(Value.self, from: self) } catch {
+            (isComplete, isRecord) = (false, error as? FieldFailure != .notARecord)
+        }
     }
 
     func last(_ name: String) -> String? {
@@ -34,6 +38,7 @@ final class RouteFields: ParameterValues {
     /// - Throws: ``RouteError`` with `.invalidPattern`, naming the type, the pattern and the field.
     func check(_ type: Any.Type, against pattern: String, limits: Router.Limits) throws(RouteError) -> Set<String> {
         let typeName = Self.name(of: type)
+        guard isRecord else { throw .invalidPattern(pattern, "\(typeName) is not a struct of named fields.") }
         if let (field, type) = unsupported.first {
             throw .invalidPattern(
                 pattern, "\(typeName).\(field) is \(type), which neither a path segment nor a query item can fill.")
