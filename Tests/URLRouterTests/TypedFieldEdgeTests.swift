@@ -46,7 +46,7 @@ private struct EchoTarget: MediatorTarget {
     @Test func aTypeThatIsNoRecordOfFieldsIsRefused() throws {
         let router = Router()
         let error = try #require(caught { try router.register(EnumPageRoute.self) { _, _ in } })
-        #expect(error.message == #"Invalid pattern "edge://page/:name": EnumPageRoute is not a struct of named fields."#)
+        #expect(error.message.hasSuffix(#""edge://page/:name": EnumPageRoute is not a struct of named fields."#))
         #expect(router.routes.isEmpty)
     }
 
