@@ -120,9 +120,9 @@ public struct RouteBatch: Sendable {
         _ pattern: String, origins: [LinkOrigin]? = nil, priority: Int, access: RouteAccess, replacing: Bool,
         handler: Route.Handler, externalCheck: Route.ExternalCheck? = nil
     ) throws(RouteError) {
+        let origins = try LinkOrigin.given(origins, path: pattern)
         try draft.add(
-            pattern, origins: LinkOrigin.given(origins, path: pattern), priority: priority, access: access,
-            replacing: replacing,
+            pattern, origins: origins, priority: priority, access: access, replacing: replacing,
             handler: handler, externalCheck: externalCheck, options: options)
     }
 }
