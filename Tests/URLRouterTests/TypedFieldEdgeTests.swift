@@ -8,6 +8,15 @@ private struct FilesRoute: URLRoute, Equatable {
     enum CodingKeys: String, CodingKey { case path = "**" }
 }
 
+/// Internal, not private: a private type has no name with its parents to print.
+enum EdgeReviewScreen {
+    enum Sort: String, Codable { case newest, oldest }
+    struct Route: URLRoute {
+        static let pattern = "edge://reviews"
+        var sort: Sort
+    }
+}
+
 /// No record of fields: nothing a URL holds could fill it.
 private enum EnumPageRoute: String, URLRoute {
     case home
@@ -48,6 +57,20 @@ private struct EchoTarget: MediatorTarget {
         let error = try #require(caught { try router.register(EnumPageRoute.self) { _, _ in } })
         #expect(error.message.hasSuffix(#""edge://page/:name": EnumPageRoute is not a struct of named fields."#))
         #expect(router.routes.isEmpty)
+    }
+
+    /// A field's type is named with the types it is nested in, as registration errors name them.
+    @Test func aNestedTypeIsNamedWithItsParents() throws {
+        let router = Router()
+        try router.register(EdgeReviewScreen.Route.self) { _, _ in }
+        #expect(
+            router.explain("edge://reviews?sort=best").candidates.map(\.verdict.description) == [
+                #"matches, but field "sort": "best" is not a valid EdgeReviewScreen.Sort"#
+            ])
+        #expect(
+            router.explain("edge://reviews").candidates.map(\.verdict.description) == [
+                #"matches, but field "sort" (EdgeReviewScreen.Sort) is missing"#
+            ])
     }
 
     @Test func aFoundationURLMatchesAsATypeToo() throws {

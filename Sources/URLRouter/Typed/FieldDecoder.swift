@@ -29,9 +29,9 @@ struct FieldDecoder: Decoder, SingleValueDecodingContainer {
     /// The last value, or one element of an array, as a `T`.
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
         if let recorder { return try recorder.placeholder(T.self, field: name) }
-        guard let text = values.last else { throw FieldFailure(field: name, value: nil, expected: "\(T.self)") }
+        guard let text = values.last else { throw FieldFailure(field: name, value: nil, type: T.self) }
         if let value = ParameterDecoder.scalar(text, as: T.self) { return value }
-        if ParameterDecoder.isScalar(T.self) { throw FieldFailure(field: name, value: text, expected: "\(T.self)") }
+        if ParameterDecoder.isScalar(T.self) { throw FieldFailure(field: name, value: text, type: T.self) }
         return try FieldDecoder(name: name, values: [text]).decodeItself(T.self)
     }
 
@@ -41,7 +41,7 @@ struct FieldDecoder: Decoder, SingleValueDecodingContainer {
             return try T(from: self)
         } catch let failure as FieldFailure where !(T.self is any RawRepresentable.Type) {
             throw failure  // an element's, naming its value; a raw value's failure is the enum's
-        } catch { throw FieldFailure(field: name, value: values.last, expected: "\(T.self)") }
+        } catch { throw FieldFailure(field: name, value: values.last, type: T.self) }
     }
 
     /// The error for a part of the field no text can fill, noted by the recorder.
@@ -61,7 +61,7 @@ struct FieldDecoder: Decoder, SingleValueDecodingContainer {
         mutating func decodeNil() throws -> Bool { false }
 
         mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-            guard !isAtEnd else { throw FieldFailure(field: field.name, value: nil, expected: "\(T.self)") }
+            guard !isAtEnd else { throw FieldFailure(field: field.name, value: nil, type: T.self) }
             if T.self != String.self, T.self is any Collection.Type { throw field.unsupported("a nested array") }
             if T.self is any ExpressibleByNilLiteral.Type { throw field.unsupported("an array of optionals") }
             let element = FieldDecoder(name: field.name, values: [field.values[currentIndex]], recorder: field.recorder)

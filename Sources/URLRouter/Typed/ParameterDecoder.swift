@@ -100,9 +100,9 @@ private struct FieldsContainer<Key: CodingKey, Values: ParameterValues>: KeyedDe
 
     private func scalar<T>(_ type: T.Type, _ key: Key) throws -> T {
         let name = key.stringValue
-        guard let text = values.last(name) else { throw FieldFailure(field: name, value: nil, expected: "\(T.self)") }
+        guard let text = values.last(name) else { throw FieldFailure(field: name, value: nil, type: T.self) }
         guard let value = ParameterDecoder.scalar(text, as: type) else {
-            throw FieldFailure(field: name, value: text, expected: "\(T.self)")
+            throw FieldFailure(field: name, value: text, type: T.self)
         }
         return value
     }
