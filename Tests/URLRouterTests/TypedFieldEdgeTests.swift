@@ -17,6 +17,11 @@ enum EdgeReviewScreen {
     }
 }
 
+private struct LinkFieldRoute: URLRoute {
+    static let pattern = "edge://link"
+    var target: URL
+}
+
 /// No record of fields: nothing a URL holds could fill it.
 private enum EnumPageRoute: String, URLRoute {
     case home
@@ -71,6 +76,12 @@ private struct EchoTarget: MediatorTarget {
             router.explain("edge://reviews").candidates.map(\.verdict.description) == [
                 #"matches, but field "sort" (EdgeReviewScreen.Sort) is missing"#
             ])
+    }
+
+    /// A field whose type decodes as a record is refused naming that type: `URL` is one.
+    @Test func aRecordFieldNamesItsType() throws {
+        let error = try #require(caught { try Router().register(LinkFieldRoute.self) { _, _ in } })
+        #expect(error.message.contains("LinkFieldRoute.target is URL, a nested record, which neither"), "\(error)")
     }
 
     @Test func aFoundationURLMatchesAsATypeToo() throws {

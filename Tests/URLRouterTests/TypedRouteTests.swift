@@ -230,11 +230,11 @@ struct TypedRouteTests {
             ),
             (
                 Self.register(NestedField.self),
-                #"Invalid pattern "shop://nested/:id": TypedRouteTests.NestedField.filter is a nested record, which neither a path segment nor a query item can fill."#
+                #"Invalid pattern "shop://nested/:id": TypedRouteTests.NestedField.filter is TypedRouteTests.Filter, a nested record, which neither a path segment nor a query item can fill."#
             ),
             (
                 Self.register(ArrayOfRecords.self),
-                #"Invalid pattern "shop://records": TypedRouteTests.ArrayOfRecords.rows is a nested record, which neither a path segment nor a query item can fill."#
+                #"Invalid pattern "shop://records": TypedRouteTests.ArrayOfRecords.rows is TypedRouteTests.Filter, a nested record, which neither a path segment nor a query item can fill."#
             ),
             (
                 Self.register(NestedArray.self),

@@ -70,7 +70,14 @@ final class RouteFields: ParameterValues {
         do {
             return try T(from: FieldDecoder(name: field, values: ["0"], recorder: self))
         } catch let failure as UnsupportedField {
-            if !unsupported.contains(where: { $0.field == field }) { unsupported.append((field, "\(T.self)")) }
+            // The innermost type that asked for a record is named (`Filter`, `URL`, `Decimal`).
+            if let index = unsupported.firstIndex(where: { $0.field == field }) {
+                if unsupported[index].type == "a nested record" {
+                    unsupported[index].type = "\(Self.name(of: T.self)), a nested record"
+                }
+            } else {
+                unsupported.append((field, Self.name(of: T.self)))
+            }
             throw failure
         } catch {
             // An enum rejects the placeholder text; any of its cases stands in.
