@@ -230,7 +230,9 @@ struct ReferenceRouter: Sendable {
         var match = ReferenceMatch(pattern: "", priority: 0, tier: 0, segments: combination, ranks: [])
         for (index, segment) in combination.enumerated() {
             if segment == .rest {
-                guard !segments[index...].contains(where: Self.isDot) else { return nil }
+                // Nor a segment that holds one, or an empty piece, behind an encoded `/` (`a%2F..%2Fb`).
+                let pieces = segments[index...].flatMap { $0.split(separator: 0x2F, omittingEmptySubsequences: false) }
+                guard !pieces.contains(where: { $0.isEmpty || Self.isDot(Array($0)) }) else { return nil }
                 match.wildcard = segments[index...].map { String(decoding: $0, as: UTF8.self) }
                 match.ranks.append(ReferenceSegment.rest.rank * 1000)
                 return match

@@ -77,3 +77,22 @@ extension MatchingRulesTests {
         #expect(router.match(printed, as: DotWordRoute.self)?.word == "...")
     }
 }
+
+/// An encoded `/` does not smuggle a dot segment, or an empty one, into the path a `**` takes: the joined path would be
+/// `a/../b` or `/etc/passwd`, which the raw URL could never give.
+@Suite struct CatchAllEncodedSlashTests {
+    @Test(arguments: [
+        ("files://open/a%2F..%2Fb", false), ("files://open/..%2F..%2Fetc%2Fpasswd", false),
+        ("files://open/%2E%2E%2Fx", false), ("files://open/x/%2E%2E%2F%2E%2E%2Fy", false),
+        ("files://open/%2Fetc%2Fpasswd", false), ("files://open/a%2F%2Fb", false), ("files://open/a%2F.%2Fb", false),
+        ("files://open/a%2Fb", true), ("files://open/a/b.c/..c", true),
+    ])
+    func aCatchAllTakesNoDotPieceBehindAnEncodedSlash(url: String, taken: Bool) throws {
+        let router = Router()
+        try router.registerObject("files://open/**") { request in request.mergedParameters["**"] as? String }
+        let value = router.object(for: url, source: .external) as? String
+        #expect((value != nil) == taken, "\(url) gave ** = \(value ?? "nil")")
+        #expect(router.canOpen(url) == taken)
+        #expect((router.explain(url).winner != nil) == taken)
+    }
+}

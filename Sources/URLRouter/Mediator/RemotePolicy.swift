@@ -51,7 +51,8 @@ public struct RemotePolicy: Sendable {
     /// Actions a URL may reach: `"Target/action"` (that action on that target) or `"action"`
     /// (that action on any target); nil allows any. See ``ActionRule``.
     public var allowedActions: Set<ActionRule>?
-    /// Actions a URL may not reach, written like ``allowedActions``.
+    /// Actions a URL may not reach, written like ``allowedActions`` and compared exactly: a target's `notFound` action
+    /// still answers other spellings of a denied name, which ``allowedActions`` keeps out.
     public var deniedActions: Set<ActionRule>
     /// A last check, given the decoded call; return false to refuse it: `{ $0.parameters["token"] == token }`.
     public var predicate: (@Sendable (RemoteCall) -> Bool)?

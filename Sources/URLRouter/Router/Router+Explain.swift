@@ -185,7 +185,7 @@ private struct ParsedURL {
     {
         for (index, segment) in pattern.enumerated() {
             if segment == .catchAll {
-                let dot = segmentBytes[index...].firstIndex(where: URLScanner.isDotSegment)
+                let dot = segmentBytes[index...].firstIndex(where: URLScanner.breaksCatchAllPath)
                 return (dot.map { .dotSegment(segment: $0 + 1, found: segments[$0]) }, 2 * (dot ?? index) + 1)
             }
             guard index < segmentBytes.count else {
@@ -217,13 +217,12 @@ private struct ParsedURL {
                 }
                 value = Array(found.dropLast(suffix.count))
             }
-            if URLScanner.isDotSegment(value) {
-                return .dotSegment(segment: index + 1, found: String(decoding: value, as: UTF8.self))
-            }
+            let text = String(decoding: value, as: UTF8.self)
+            if URLScanner.isDotSegment(value) { return .dotSegment(segment: index + 1, found: text) }
             if let type, let checker = table.trie.types.first(where: { $0.name == type }),
                 !value.withUnsafeBufferPointer({ checker.accepts($0) })
             {
-                return .typeMismatch(segment: index + 1, type: type, found: String(decoding: value, as: UTF8.self))
+                return .typeMismatch(segment: index + 1, type: type, found: text)
             }
             return nil
         case .wildcard, .catchAll:

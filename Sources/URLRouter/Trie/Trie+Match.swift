@@ -141,9 +141,9 @@ extension Trie {
                     next: Frame.start)
                 continue walk
             }
-            // `**` takes the rest of the URL, unless the rest holds a dot segment.
+            // `**` takes the rest of the URL, unless the rest holds a dot segment, also behind an encoded `/`.
             if node.catchAllLeaf >= 0,
-                !(depth..<count).contains(where: { URLScanner.isDotSegment(segmentKey($0, input).bytes) })
+                !(depth..<count).contains(where: { URLScanner.breaksCatchAllPath(segmentKey($0, input).bytes) })
             {
                 consider(node.catchAllLeaf, Int(frame.captureCount), &search)
             }

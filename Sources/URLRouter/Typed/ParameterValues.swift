@@ -88,15 +88,6 @@ struct FieldFailure: Error, Sendable, Hashable, CustomStringConvertible {
     /// The type the field wanted, as Swift names it.
     let expected: String
 
-    init(field: String, value: String?, expected: String) {
-        (self.field, self.value, self.expected) = (field, value, expected)
-    }
-
-    /// A failure to read `type`, named with the types it is nested in (`ReviewScreen.Sort`).
-    init(field: String, value: String?, type: Any.Type) {
-        self.init(field: field, value: value, expected: RouteFields.name(of: type))
-    }
-
     /// A type that is no record of named fields (an enum, a single value), which fields cannot fill.
     static let notARecord = FieldFailure(field: "", value: nil, expected: "a struct of named fields")
 
@@ -105,6 +96,13 @@ struct FieldFailure: Error, Sendable, Hashable, CustomStringConvertible {
         guard let value else { return "field \"\(field)\" (\(expected)) is missing" }
         if field.isEmpty { return "\(expected) did not take the values: \(RouteError.quoted(value))" }
         return "field \"\(field)\": \(RouteError.quoted(value)) is not a valid \(expected)"
+    }
+}
+
+extension FieldFailure {
+    /// A failure to read `type`, named with the types it is nested in (`ReviewScreen.Sort`).
+    init(field: String, value: String?, type: Any.Type) {
+        self.init(field: field, value: value, expected: RouteFields.name(of: type))
     }
 }
 

@@ -71,13 +71,9 @@ final class RouteFields: ParameterValues {
             return try T(from: FieldDecoder(name: field, values: ["0"], recorder: self))
         } catch let failure as UnsupportedField {
             // The innermost type that asked for a record is named (`Filter`, `URL`, `Decimal`).
-            if let index = unsupported.firstIndex(where: { $0.field == field }) {
-                if unsupported[index].type == "a nested record" {
-                    unsupported[index].type = "\(Self.name(of: T.self)), a nested record"
-                }
-            } else {
-                unsupported.append((field, Self.name(of: T.self)))
-            }
+            let name = Self.name(of: T.self), index = unsupported.firstIndex { $0.field == field }
+            guard let index else { unsupported.append((field, name)); throw failure }
+            if unsupported[index].type == "a nested record" { unsupported[index].type = "\(name), a nested record" }
             throw failure
         } catch {
             // An enum rejects the placeholder text; any of its cases stands in.

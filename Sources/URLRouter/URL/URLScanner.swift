@@ -180,6 +180,17 @@ enum URLScanner {
         (bytes.count == 1 || bytes.count == 2) && bytes.allSatisfy { $0 == UInt8(ascii: ".") }
     }
 
+    /// Whether a segment `**` would take joins into anything but a plain relative path: split at its decoded `/`
+    /// (`a%2F..%2Fb`), a piece is empty, `.` or `..`. A segment without `/` is checked as ``isDotSegment(_:)`` does.
+    static func breaksCatchAllPath<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool {
+        var piece = bytes.startIndex
+        for index in bytes.indices where bytes[index] == UInt8(ascii: "/") {
+            if piece == index || isDotSegment(bytes[piece..<index]) { return true }
+            piece = bytes.index(after: index)
+        }
+        return piece == bytes.endIndex || isDotSegment(bytes[piece...])
+    }
+
     /// The length of a leading `scheme` followed by `:`, or 0. A scheme is
     /// `[A-Za-z][A-Za-z0-9+.-]*`; a `/`, `?` or `#` before the colon means there is none.
     @inline(__always)
