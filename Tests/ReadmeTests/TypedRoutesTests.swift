@@ -37,7 +37,7 @@ struct TypedRoutesTests {
             print(link)                                     // news://article/7?ref=mail
             print(router.match(link, as: ArticleRoute.self)!)   // ArticleRoute(id: 7, ref: Optional("mail"))
             print(router.open("news://article/abc"))        // false: "abc" is not an Int, no route takes it
-            print(try mediator.perform(HeadlineRequest(id: 7)))   // Headline 7, from a Target_News (see below)
+            print(try mediator.perform(HeadlineRequest(id: 7)))   // Headline 7, given a Target_News (Target-Action, below)
         }
         #expect(printed == """
             news://article/7?ref=mail

@@ -139,7 +139,7 @@ struct TypedActionTests {
         }
         let wrong = caught { try mediator.perform(Wrong()) }
         #expect(wrong?.code == .invalidResult)
-        #expect(wrong?.message == #""TypedShop.untyped" returned a String, not a Int."#)
+        #expect(wrong?.message == #""TypedShop.untyped" returned a String where Int was expected."#)
     }
 
     @Test func theRouterBridgeDecodesTheRequest() throws {

@@ -28,6 +28,17 @@ private enum EnumPageRoute: String, URLRoute {
     static let pattern = "edge://page/:name"
 }
 
+/// Keyed by its case, as the compiler's `Codable` decodes an enum without raw values.
+private enum PlainEnumPageRoute: URLRoute {
+    case home, about
+    static let pattern = "edge://plain/:name"
+}
+
+private enum PayloadEnumPageRoute: URLRoute {
+    case page(name: String)
+    static let pattern = "edge://payload/:name"
+}
+
 private struct EchoRequest: MediatorRequest {
     typealias Response = String
     static let target = "Echo", action = "echo"
@@ -57,10 +68,16 @@ private struct EchoTarget: MediatorTarget {
         #expect(router.match(link, as: FilesRoute.self) == FilesRoute(path: "a/b"))
     }
 
-    @Test func aTypeThatIsNoRecordOfFieldsIsRefused() throws {
+    /// An enum never matches (no URL holds its case's key), so it is refused, with raw values or without.
+    @Test(arguments: [
+        (EnumPageRoute.self as any URLRoute.Type, #""edge://page/:name": EnumPageRoute is"#),
+        (PlainEnumPageRoute.self, #""edge://plain/:name": PlainEnumPageRoute is"#),
+        (PayloadEnumPageRoute.self, #""edge://payload/:name": PayloadEnumPageRoute is"#),
+    ])
+    func aTypeThatIsNoRecordOfFieldsIsRefused(type: any URLRoute.Type, message: String) throws {
         let router = Router()
-        let error = try #require(caught { try router.register(EnumPageRoute.self) { _, _ in } })
-        #expect(error.message.hasSuffix(#""edge://page/:name": EnumPageRoute is not a struct of named fields."#))
+        let error = try #require(caught { try router.register(type) { _, _ in } })
+        #expect(error.message.hasSuffix(message + " not a struct of named fields."), "\(error)")
         #expect(router.routes.isEmpty)
     }
 

@@ -14,12 +14,11 @@ import Foundation
 /// ]
 /// ```
 ///
-/// `pattern`, `target` and `action` are required non-empty strings; `priority` is an optional integer
-/// written without fraction or exponent that fits 32 bits (default 0, `10`, not `1e1`) and `access` optionally
-/// `"public"` (default) or `"internal"`.
-/// `origins`, optional, lists link origins (see ``LinkOrigin``): a scheme (`"shop"`) or
-/// `"https://"` and a web host; the row's `pattern` is then the path alone, one route for all.
-/// Any other field is an error, so a misspelt field cannot be silently ignored.
+/// `pattern`, `target` and `action` are required non-empty strings; `priority` is an optional integer written without
+/// fraction or exponent that fits 32 bits (default 0, `10`, not `1e1`) and `access` optionally `"public"` (default) or
+/// `"internal"`. `origins`, optional, lists link origins (see ``LinkOrigin``): a scheme (`"shop"`) or `"https://"` and
+/// a web host; the row's `pattern` is then the path alone, one route for all. Any other field is an error, so a
+/// misspelt field cannot be silently ignored.
 public struct RouteTableRow: Sendable, Hashable {
     /// The URL pattern, e.g. `"shop://item/:id"`.
     public var pattern: String

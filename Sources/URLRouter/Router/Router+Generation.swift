@@ -81,9 +81,8 @@ extension Router {
         return url
     }
 
-    /// Builds the link for `path` as `origin` prints it: `https://host/…` for a web host,
-    /// `scheme://…` for a custom scheme. Placeholders and leftovers as in
-    /// ``url(for:parameters:)``.
+    /// Builds the link for `path` as `origin` prints it: `https://host/…` for a web host, `scheme://…` for a custom
+    /// scheme. Placeholders and leftovers as in ``url(for:parameters:)``.
     ///
     /// ```swift
     /// try router.url(for: "item/:id", parameters: ["id": "42"], origin: .web("shop.example.com"))

@@ -1,8 +1,7 @@
 extension Trie {
-    /// Where a route's leaf sits: the node its last segment reaches, and which slot of it. Valid
-    /// until the next literal node is added. Only a fallback is found by a node number (its
-    /// scheme root's), so only that slot carries one, and a walk never reads its last node again
-    /// to fill it in.
+    /// Where a route's leaf sits: the node its last segment reaches, and which slot of it. Valid until the next literal
+    /// node is added. Only a fallback is found by a node number (its scheme root's), so only that slot carries one, and
+    /// a walk never reads its last node again to fill it in.
     struct Endpoint: Hashable {
         enum Slot: Hashable {
             case terminal, catchAll

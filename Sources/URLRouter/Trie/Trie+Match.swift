@@ -37,11 +37,10 @@ extension Trie {
     /// winner, the segment each placeholder took; `path` is scratch of the same size, and
     /// `frames` room for one more frame than there are segments.
     ///
-    /// Tiers in order: the scheme's own patterns, scheme-less patterns, the scheme's fallback.
-    /// Within a tier the search is depth-first in specificity order (literal, then placeholder
-    /// edges in their chain's order, then `**`), so the first complete match wins unless a higher
-    /// priority may still be found below a node (``maxPriorities``). The search keeps its path
-    /// in `frames`, not on the call stack, so a URL of many segments needs no deep recursion.
+    /// Tiers in order: the scheme's own patterns, scheme-less patterns, the scheme's fallback. Within a tier the search
+    /// is depth-first in specificity order (literal, then placeholder edges in their chain's order, then `**`), so the
+    /// first complete match wins unless a higher priority may still be found below a node (``maxPriorities``). The
+    /// search keeps its path in `frames`, not on the call stack, so a URL of many segments needs no deep recursion.
     ///
     /// - Complexity: O(segments) for a URL that does not force backtracking, independent of the
     ///   number of routes. No allocation.

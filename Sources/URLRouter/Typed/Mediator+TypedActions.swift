@@ -26,8 +26,8 @@ extension Mediator {
             target: Request.target, action: Request.action, params: params, cacheTarget: cacheTarget
         ).get()
         if let typed = value as? Request.Response { return typed }
-        let found = value.map { "a \(type(of: $0))" } ?? "nil"
-        throw RouteError(.invalidResult, "\(Request.quotedName) returned \(found), not a \(Request.Response.self).")
+        let found = value.map { "a \(type(of: $0))" } ?? "nil", expected = Request.Response.self
+        throw RouteError(.invalidResult, "\(Request.quotedName) returned \(found) where \(expected) was expected.")
     }
 }
 

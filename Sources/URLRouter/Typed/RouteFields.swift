@@ -22,7 +22,8 @@ final class RouteFields: ParameterValues {
 
     init<Value: Decodable>(_ type: Value.Type) {
         do { _ = try ParameterDecoder.decode(Value.self, from: self) } catch {
-            (isComplete, isRecord) = (false, error as? FieldFailure != .notARecord)
+            // A type that fails before it reads a field never decodes: an enum, with raw values or without.
+            (isComplete, isRecord) = (false, error as? FieldFailure != .notARecord && !names.isEmpty)
         }
     }
 

@@ -166,8 +166,7 @@ enum URLScanner {
         bytes(equalTo: UInt8(ascii: "&"), in: word) | bytes(equalTo: UInt8(ascii: "#"), in: word)
     }
 
-    /// The scheme of `url` as written (ASCII only), found as matching finds it; empty when it
-    /// has none.
+    /// The scheme of `url` as written (ASCII only), found as matching finds it; empty when it has none.
     static func scheme(of url: String) -> String {
         var url = url
         return url.withUTF8 { String(decoding: $0[..<schemeLength($0)], as: UTF8.self) }
