@@ -26,7 +26,9 @@ struct ReferenceMediatorURL {
             return nil
         }
         let parts = afterScheme.dropFirst(2).split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
-        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else { return nil }
+        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty,
+            !parts[0].contains(UInt8(ascii: "@")), !parts[0].contains(UInt8(ascii: ":"))
+        else { return nil }
         scheme = String(decoding: text[..<colon], as: UTF8.self).lowercased()
         target = Self.decode(Array(parts[0]))
         action = Self.decode(Array(parts[1]))

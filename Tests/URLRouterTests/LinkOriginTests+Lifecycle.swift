@@ -78,6 +78,8 @@ struct LinkOriginLifecycleTests {
             unlisted?.message == #""item/:name" has no origin "zz": its origins are https://shop.example.com, shop."#)
         let none = caught { try router.url(for: "cart/:name", parameters: ["name": "1"], origin: .scheme("zz")) }
         #expect(none?.message.hasSuffix("no route is registered for it with link origins.") == true)
+        let bad = caught { try router.url(for: "item/:id(", parameters: ["id": "1"], origin: .scheme("shop")) }
+        #expect(bad?.code == .invalidPattern, "a bad path is no missing origin: \(String(describing: bad))")
     }
 
     @Test(

@@ -49,6 +49,15 @@ import URLRouter
         #expect(seen.values.isEmpty, "the policy's predicate never sees such a call")
     }
 
+    /// The target is the whole host: a user or a port is no part of a name, so such a URL is no mediator URL.
+    @Test(arguments: ["app://Probe:80/ping", "app://u@Probe/ping", "app://Probe:/ping"])
+    func aUserOrAPortIsRefusedWithItsReason(url: String) throws {
+        let error = try #require(probeMediator(RemotePolicy()).perform(url: url).routeError)
+        #expect(error.code == .notFound)
+        #expect(error.message.contains("the target has a user or a port"), "\(error.message)")
+        #expect(ProbeRecord.perform(url, on: probeMediator(RemotePolicy())).ran == [])
+    }
+
     @Test func aRuleNamesATargetOrEveryTarget() {
         let mediator = probeMediator(
             RemotePolicy(

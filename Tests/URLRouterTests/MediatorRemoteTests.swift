@@ -63,8 +63,8 @@ private func perform(_ url: String, on mediator: Mediator) -> Outcome {
         ("app://Remote/nat%2FiveSecret", .failure(.refused)),
         ("app://Remote/types?a=1&b=%20", .value("true")),
         ("app://Ghost/show", .failure(.targetNotFound)),
-        ("app://user@Remote/show", .failure(.targetNotFound)),
-        ("app://Remote:80/show", .failure(.targetNotFound)),
+        ("app://user@Remote/show", .failure(.notFound)),  // a user or a port is no part of a target name
+        ("app://Remote:80/show", .failure(.notFound)),
     ])
     func mapsURLsToLocalCalls(url: String, expected: Outcome) {
         let (mediator, _) = remoteMediator()

@@ -61,7 +61,9 @@ extension ReferencePolicy {
         let rest = scalars[(colon + 1)...]
         guard rest.starts(with: ["/", "/"]) else { return nil }
         let parts = rest.dropFirst(2).split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else { return nil }
+        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty,
+            !parts[0].contains(where: { "@:".unicodeScalars.contains($0) })
+        else { return nil }
         func text(_ part: ArraySlice<Unicode.Scalar>) -> String { String(String.UnicodeScalarView(part)) }
         return (asciiLowercased(text(scheme)), decoded(text(parts[0])), decoded(text(parts[1])))
     }

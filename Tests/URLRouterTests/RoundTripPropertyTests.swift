@@ -394,6 +394,7 @@ extension RoundTripPropertyTests {
         ("shop://a%40b/:x", "shop://a%40b/1"), ("shop://a%3ab/:x", "shop://a%3Ab/1"),
         ("shop://a%40b:8080/:x", "shop://a%40b:8080/1"), ("shop://%E5%AE%B6@b%3A/:x", "shop://%E5%AE%B6@b%3A/1"),
         ("shop://x/a%40b:c/:x", "shop://x/a@b:c/1"), ("shop://(:p.v/:q)/a@b/:x", "shop://a%40b/1"),
+        ("http://localhost:8080(/:x)", "http://localhost:8080/1"), ("shop://a@b(/:x(/:y))", "shop://a@b/1"),
     ])
     func aHostLiteralIsPrintedAsWritten(pattern: String, expected: String) throws {
         let router = Router()

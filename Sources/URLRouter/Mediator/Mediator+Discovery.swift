@@ -4,7 +4,7 @@ extension Mediator {
     ///
     /// Declare discovered targets `public` (structs or final classes, not nested, not generic). A debug build finds
     /// internal ones too, a release build may not. Changing the modules drops the cached instances of discovered
-    /// targets, so a module taken out is not reached.
+    /// targets, so a module taken out is not reached. Set it whole, once: two threads appending at once may lose one.
     ///
     /// ```swift
     /// mediator.searchModules = ["Shop", "Account"]

@@ -1,5 +1,5 @@
 extension Mediator {
-    /// The rules a URL must pass in ``perform(url:completion:)``; the app may tighten them.
+    /// The rules a URL must pass in ``perform(url:completion:)``; the app may tighten them, setting the policy whole.
     ///
     /// ```swift
     /// mediator.remotePolicy = RemotePolicy(allowedSchemes: ["myapp"])

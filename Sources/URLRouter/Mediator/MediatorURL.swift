@@ -23,6 +23,8 @@ enum MediatorURL {
         let parts = bytes[(colon + 3)...].split(separator: slash, omittingEmptySubsequences: false)
         let (host, segments) = (parts[0], parts.dropFirst())
         guard !host.isEmpty else { return fail("it names no target") }
+        let userOrPort = host.contains { $0 == UInt8(ascii: "@") || $0 == UInt8(ascii: ":") }
+        guard !userOrPort else { return fail("the target has a user or a port (\"@\" or \":\")") }
         guard segments.count <= 1 else { return fail("the path has \(segments.count) segments, not one action") }
         guard let action = segments.first, !action.isEmpty else { return fail("it names no action") }
 

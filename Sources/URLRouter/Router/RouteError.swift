@@ -32,7 +32,7 @@ public struct RouteError: Error, Sendable, Hashable, CustomStringConvertible, Lo
         case missingParameter
         /// Interceptors redirected a URL in a loop.
         case redirectLoop
-        /// A deferred open was dropped: the oldest in a full queue, or the router was freed.
+        /// A deferred open was dropped: the oldest (external first) in a full queue, or the router was freed.
         case dropped
         /// The mediator found no target of that name.
         case targetNotFound

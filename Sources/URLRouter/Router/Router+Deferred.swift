@@ -12,7 +12,7 @@ extension Router {
     /// Whether opens run now. While false (during start-up, before login), opens wait in a
     /// queue of at most ``Limits/maxDeferredOpens``; setting it back to true replays them in order,
     /// one at a time, on the thread that set it, until the queue is empty (it then reads true) or
-    /// it is set to false again. When the queue is full the oldest open is dropped: its
+    /// it is set to false again. When the queue is full the oldest external open (else the oldest) is dropped: its
     /// completion gets ``RouteError/Code/dropped`` and observers see ``RouteEvent/Outcome/dropped``.
     ///
     /// ```swift

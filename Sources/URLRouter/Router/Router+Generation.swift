@@ -97,7 +97,8 @@ extension Router {
         let full = wanted.pattern(path)
         let table = currentTable()  // as an open reads it: no lock, from an update(_:) too
         var state = RouterState(trie: table.trie, routes: table.routes)
-        guard let pattern = try? state.parse(full, options: options), let first = pattern.expansions.first,
+        let pattern = try state.parse(full, options: options)
+        guard let first = pattern.expansions.first,
             case let id = state.owner(of: pattern, first, options: options), id >= 0,
             case let registered = state.routes.live(id), registered.origins.contains(wanted)
         else {
@@ -150,7 +151,8 @@ extension Router {
     /// A host with optional groups (whose placeholders have `:` too) has them all encoded.
     private static func host(_ literal: String, in pattern: String) -> String {
         let pieces = literal.split(omittingEmptySubsequences: false) { $0 == ":" || $0 == "@" }
-        let written = pattern.firstRange(of: "://").map { pattern[$0.upperBound...].prefix { $0 != "/" } } ?? ""
+        var written = pattern.firstRange(of: "://").map { pattern[$0.upperBound...].prefix { $0 != "/" } } ?? ""
+        while written.last == "(" { written.removeLast() }  // a group that opens the next segment
         let marks = written.matches(of: #/%40|%3A|:|@/#.ignoresCase()).map { $0.output.uppercased() }
         guard marks.count == pieces.count - 1, !written.contains("(") else {
             return URLEncoding.encode(literal, allowed: .host)

@@ -21,7 +21,7 @@ public struct RouteEvent: Sendable {
         case limitExceeded
         /// Interceptors redirected in a loop.
         case redirectLoop
-        /// It was queued because the router is not ready.
+        /// It was queued because the router was not ready (or was about to be as `isReady` turned true: then run at once).
         case deferred
         /// It was queued and dropped because the queue was full.
         case dropped
@@ -34,14 +34,15 @@ public struct RouteEvent: Sendable {
     /// Where it came from: `.external` for a link from outside the app.
     public let source: RouteSource
     /// The pattern that handled (or would have handled) it: `shop://item/:id`; nil when none matched, every match
-    /// declined or redirects looped.
+    /// declined, redirects looped, or it was deferred, dropped or refused by the allow-lists, which look before matching.
     public let pattern: String?
     /// How it ended: `.handled`, `.notFound`, `.refused`, ...
     public let outcome: Outcome
     /// From the start of the open until the handler returned: `.microseconds(12)`.
     public let duration: Duration
 
-    /// `url` with every query value replaced by `<redacted>`; names, path and fragment stay.
+    /// `url` with every query value replaced by `<redacted>`; names, path and fragment stay (a link that carries a
+    /// secret in its fragment, `#access_token=…`, needs an observer with `redactingQueryValues: false` and its own).
     ///
     /// ```swift
     /// RouteEvent.redactingQueryValues("shop://item/42?ref=mail&token=abc#top")
