@@ -53,7 +53,7 @@ struct AppUnitTests {
         feed("PING\nOPEN")
         #expect(drain() == [.line(Array("PING".utf8))])
         #expect(framer.hasPartialLine)
-        feed(" x\n12345678\n123456789")
+        feed(" x\n12345678\n1234567890")  // past the limit and a `\r`: overlong before its newline
         #expect(drain() == [.line(Array("OPEN x".utf8)), .line(Array("12345678".utf8)), .overlong])
         feed("still long")
         #expect(drain() == [])
@@ -62,6 +62,37 @@ struct AppUnitTests {
         #expect(!framer.hasPartialLine)
         feed("123456789\nok\n")
         #expect(drain() == [.overlong, .line(Array("ok".utf8))])
+    }
+
+    /// A `\r` before the `\n` is no part of the limit: a CRLF client may send as long a line as
+    /// any other.
+    @Test func framerDoesNotCountACarriageReturnAgainstTheLimit() {
+        var framer = LineFramer(limit: 8)
+        func feed(_ text: String) { Array(text.utf8).withUnsafeBytes { framer.append($0) } }
+        feed("12345678\r")
+        #expect(framer.next() == nil)
+        feed("\n123456789\r\nx\n")
+        #expect(framer.next() == .line(Array("12345678\r".utf8)))
+        #expect(framer.waitingLineCount == 2)
+        #expect(framer.next() == .overlong)
+        #expect(framer.next() == .line(Array("x".utf8)))
+        #expect(framer.waitingLineCount == 0)
+        feed("1234567890123")  // being discarded: its rest and newline are no request
+        #expect(framer.next() == .overlong)
+        feed("45\nPING\n")
+        #expect(framer.waitingLineCount == 1)
+    }
+
+    /// Replies that are no outcome of the link send exits 3 on, saying what became of the link.
+    @Test(
+        arguments: [
+            ("busy", "was not delivered; open it again"), ("forbidden", "was not delivered: the daemon serves only"),
+            ("timeout", "reached the daemon, but its handler had not answered"), ("not_found", nil), ("refused", nil),
+        ] as [(String, String?)])
+    func repliesThatTookNothingSayWhatBecameOfTheLink(code: String, advice: String?) {
+        let told = UndeliveredLink.replyAdvice(code: code, url: "shop://item/1")
+        #expect(told.map { $0.hasPrefix("The link shop://item/1 ") } ?? true, "\(told ?? "")")
+        #expect(advice.map { told?.contains($0) == true } ?? (told == nil), "\(told ?? "nil")")
     }
 
     @Test(arguments: [

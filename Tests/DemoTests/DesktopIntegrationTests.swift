@@ -42,9 +42,10 @@ struct DesktopIntegrationTests {
         let opened = try session.run(tools["xdg-open"]!, [Self.link])
         #expect(opened.status == 0, "\(opened.stdout)\(opened.stderr)\n\(daemon.log)")
         #expect(opened.stdout.contains("routed \(Self.link)"), "\(opened.stdout)")
-        #expect(
-            daemon.log.contains("routed pattern=\(DemoLinks.itemPattern) url=shop://item/42?ref=<redacted>"),
-            "\(daemon.log)")
+        let logged = "routed pattern=\(DemoLinks.itemPattern) url=shop://item/42?ref=<redacted>"
+        let deadline = Date().addingTimeInterval(5)  // the log is written on a thread of its own
+        while !daemon.log.contains(logged), Date() < deadline { usleep(20_000) }
+        #expect(daemon.log.contains(logged), "\(daemon.log)")
         #expect(try daemon.stop() == 0)
     }
 

@@ -22,8 +22,8 @@ enum Help {
              that is not UTF-8, a relative DEEPLINK_SOCKET, or (send) a socket path too long for
              a Unix socket
           3  send: daemon not reachable (no socket, nobody listening, no answer in time,
-             or busy with its most clients); the link was not delivered, or with no answer
-             in time may not have been
+             busy with its most clients, or another user's); the link was not delivered, or
+             with no answer in time may not have been
           4  serve: another daemon is already listening on the socket
           5  serve: the socket could not be set up (directory, permissions, path);
              any command: its output could not be written (a full disk)
@@ -190,9 +190,8 @@ enum Help {
           2  usage error (missing URL, unknown option, an argument that is not UTF-8, relative
              DEEPLINK_SOCKET, a socket path too long for a Unix socket)
           3  daemon not reachable: no socket, nobody listening, no answer in time, or a
-             busy reply (the daemon serves its most clients; --json prints it); the link
-             was not delivered (with no answer in time, it may have been: the daemon's log
-             tells)
+             busy, forbidden or timeout reply (--json prints it); the link was not
+             delivered (with no answer in time, it may have been: the daemon's log tells)
         """
     }
 

@@ -54,13 +54,12 @@ enum SendCommand {
             printError("deeplink send: the daemon's reply is not one of ours: \(LogLine.printable(replyLine))")
             return .daemonUnreachable
         }
-        if case .failed(let error) = reply, error.code == ReplyError.busyCode {
-            // A daemon at its client limit took nothing: the link is undelivered, as when no
-            // daemon answers, and worth opening again.
+        if case .failed(let error) = reply, let advice = UndeliveredLink.replyAdvice(code: error.code, url: url) {
+            // The daemon took nothing, or gave up waiting for the handler: undelivered (or maybe
+            // not), as when no daemon answers.
             if json { print(replyLine) }
             printError(
-                "deeplink send: the daemon on \(configured.path) is busy: \(error.message)\n"
-                    + UndeliveredLink.busyAdvice(url: url))
+                "deeplink send: the daemon on \(configured.path) answered \(error.code): \(error.message)\n" + advice)
             return .daemonUnreachable
         }
         print(json ? replyLine : HumanOutput.describe(reply, url: url))

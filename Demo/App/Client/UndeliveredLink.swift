@@ -35,10 +35,22 @@ enum UndeliveredLink {
         return lines.joined(separator: "\n")
     }
 
-    /// The line printed after a `busy` reply: the daemon runs but took nothing.
-    static func busyAdvice(url: String?) -> String {
-        guard let url else { return "The daemon runs but took no request; try again when it has fewer clients." }
-        return "The link \(LogLine.printable(url)) was not delivered; open it again when the daemon has fewer clients."
+    /// The line printed after a reply that is no outcome of the link: `busy` or `forbidden` (the
+    /// daemon took nothing) or `timeout` (its handler had not answered, and may still run); nil
+    /// for any other reply.
+    static func replyAdvice(code: String, url: String?) -> String? {
+        let link = url.map { "The link \(LogLine.printable($0))" }
+        switch code {
+        case ReplyError.busyCode:
+            guard let link else { return "The daemon runs but took no request; try again when it has fewer clients." }
+            return link + " was not delivered; open it again when the daemon has fewer clients."
+        case "forbidden":
+            return (link.map { $0 + " was not delivered: " } ?? "") + "the daemon serves only the user that started it."
+        case "timeout":
+            return (link ?? "The request") + " reached the daemon, but its handler had not answered in time: "
+                + "it may still run; the daemon's log tells whether it did before you open it again."
+        default: return nil
+        }
     }
 
     /// `word` quoted for a POSIX shell when it holds anything but safe characters.

@@ -11,7 +11,7 @@ struct LineFramer {
         case overlong
     }
 
-    /// The most bytes a line may hold before its `\n` (a `\r` counts).
+    /// The most bytes a line may hold before its `\n`, not counting a `\r` just before it.
     let limit: Int
 
     private var buffer: [UInt8] = []
@@ -29,6 +29,12 @@ struct LineFramer {
     /// True when bytes are buffered that ``next()`` has not looked at yet: they may hold
     /// complete lines.
     var hasUnscannedBytes: Bool { scanned < buffer.count }
+
+    /// How many complete lines wait, not yet returned by ``next()``; the rest of a line being
+    /// discarded is none.
+    var waitingLineCount: Int {
+        max(0, buffer[head...].count { $0 == UInt8(ascii: "\n") } - (discarding ? 1 : 0))
+    }
 
     /// Adds bytes read from the socket.
     mutating func append(_ bytes: UnsafeRawBufferPointer) {
@@ -49,7 +55,7 @@ struct LineFramer {
                     consume(upTo: buffer.count)
                     return nil
                 }
-                if buffer.count - head > limit {
+                if buffer.count - head > limit + 1 {  // room for a `\r` before the `\n`
                     consume(upTo: buffer.count)
                     discarding = true
                     return .overlong
@@ -62,7 +68,7 @@ struct LineFramer {
                 discarding = false
                 continue
             }
-            return line.count > limit ? .overlong : .line(line)
+            return line.count - (line.last == UInt8(ascii: "\r") ? 1 : 0) > limit ? .overlong : .line(line)
         }
     }
 

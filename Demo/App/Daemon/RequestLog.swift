@@ -1,8 +1,10 @@
-/// The event loop's log: lines gathered during one loop turn and written to stderr together,
-/// in one `write`, before the loop waits again. Used only on the loop thread.
+/// The event loop's log: lines gathered during one loop turn and handed to stderr together
+/// before the loop waits again, through a ``LogWriter`` that never blocks the loop. Used only on
+/// the loop thread.
 struct RequestLog {
     private var clock = LogClock()
     private var pending: [UInt8] = []
+    private let writer = LogWriter()
 
     /// Adds a line for one request: `conn=3 routed pattern=… url=<redacted…> 0.4ms`, and the
     /// `note` after it if given.
@@ -30,10 +32,16 @@ struct RequestLog {
         pending.append(UInt8(ascii: "\n"))
     }
 
-    /// Writes the lines gathered so far.
+    /// Hands the lines gathered so far to the writer.
     mutating func flush() {
         guard !pending.isEmpty else { return }
-        LogLine.writeToStderr(pending)
+        writer.write(pending)
         pending.removeAll(keepingCapacity: pending.capacity <= 64 * 1024)
+    }
+
+    /// Writes what is left, waiting at most `seconds` for a reader that stopped reading.
+    mutating func finish(seconds: Double = 2) {
+        flush()
+        writer.drain(seconds: seconds)
     }
 }

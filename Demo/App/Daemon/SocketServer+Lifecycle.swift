@@ -18,10 +18,16 @@ extension SocketServer {
                 if errno == EINTR || errno == ECONNABORTED { continue }
                 if errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM {
                     // Out of descriptors: stop polling the listener briefly instead of spinning.
-                    log.note("accept failed: \(FileDescriptor.describe(errno)); pausing accepts")
-                    acceptPausedUntil = now.adding(seconds: 0.1)
+                    if !outOfDescriptors {
+                        log.note("accept failed: \(FileDescriptor.describe(errno)); pausing accepts")
+                    }
+                    (outOfDescriptors, acceptPausedUntil) = (true, now.adding(seconds: 0.1))
                 }
                 return
+            }
+            if outOfDescriptors {
+                log.note("accepting again")
+                outOfDescriptors = false
             }
             guard FileDescriptor.configure(fd, nonBlocking: true) else {
                 close(fd)
@@ -101,7 +107,10 @@ extension SocketServer {
     /// Closes the clients that are done or gone.
     func closeFinished() {
         for client in connections.values where client.isFinished {
-            if !client.broken && client.framer.hasPartialLine {
+            let unread = client.framer.waitingLineCount
+            if client.broken && unread > 0 {
+                log.note("conn=\(client.id) closed: \(unread) request(s) it sent were never run")
+            } else if !client.broken && client.framer.hasPartialLine {
                 log.note("conn=\(client.id) incomplete request discarded (no newline before the connection ended)")
             }
             close(client.fd)
@@ -155,7 +164,7 @@ extension SocketServer {
             readQueued(client)
             client.readClosed = true
         }
-        let inFlight = connections.values.reduce(0) { $0 + $1.slots.count }
+        let inFlight = connections.values.reduce(0) { $0 + $1.slots.count + $1.framer.waitingLineCount }
         let unwritten = connections.values.filter { $0.hasPendingOutput && !$0.broken }.count
         log.note(
             "\(signal): stopped accepting; finishing \(inFlight) request(s) in flight"

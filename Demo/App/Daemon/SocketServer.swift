@@ -27,6 +27,8 @@ final class SocketServer {
     var nextConnectionID: UInt64 = 1
     var listening = true
     var acceptPausedUntil: MonotonicInstant?
+    /// Whether accepts are failing for want of descriptors: said once in the log, and once when they work again.
+    var outOfDescriptors = false
     var drainDeadline: MonotonicInstant?
     /// Whether a second signal ended the drain (rather than its timeout).
     var stoppedAtOnce = false
@@ -97,7 +99,7 @@ final class SocketServer {
             }
         }
         if drainDeadline != nil && !connections.isEmpty {
-            let unanswered = connections.values.reduce(0) { $0 + $1.slots.count }
+            let unanswered = connections.values.reduce(0) { $0 + $1.slots.count + $1.framer.waitingLineCount }
             log.note(
                 (stoppedAtOnce ? "stopped at once" : "drain timeout")
                     + ": gave up on \(connections.count) client(s) with replies unsent or requests unread; "
@@ -107,7 +109,7 @@ final class SocketServer {
         connections.removeAll()
         if listening { listener.stopListening() }
         log.note(listener.ownsPath ? "stopped; removed \(listener.path)" : "stopped; left \(listener.path) to systemd")
-        log.flush()
+        log.finish()
         return status
     }
 
