@@ -51,7 +51,6 @@ extension Router {
             guard !readyFlag.load(ordering: .acquiring) else { return nil }
             queue.opens.append(.init(url: url, source: source, userInfo: userInfo, respond: respond))
             guard queue.opens.count > options.limits.maxDeferredOpens else { return .some(nil) }
-            // External links push out each other, never the app's own opens while one of them waits.
             return .some(queue.opens.remove(at: queue.opens.firstIndex { $0.source == .external } ?? 0))
         }
         guard let dropped else { return false }

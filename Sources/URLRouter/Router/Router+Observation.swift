@@ -21,7 +21,8 @@ public struct RouteEvent: Sendable {
         case limitExceeded
         /// Interceptors redirected in a loop.
         case redirectLoop
-        /// It was queued because the router was not ready (or was about to be as `isReady` turned true: then run at once).
+        /// It was queued because the router was not ready; when `isReady` turned true just then, it ran at once instead,
+        /// with an event of its own.
         case deferred
         /// It was queued and dropped because the queue was full.
         case dropped
