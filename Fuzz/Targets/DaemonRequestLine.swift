@@ -3,8 +3,8 @@
 ///
 /// Invariants: nothing crashes; however the bytes are cut into reads, the framer yields the
 /// same events, and they are the plain reading of the stream (a line per `\n`, one overlong
-/// notice per line over the limit, nothing for an unfinished line within it); no line
-/// exceeds the limit; a parsed `OPEN` carries a non-empty URL without control characters
+/// notice per line over the limit, a `\r` before its `\n` not counted, nothing for an unfinished
+/// line within the limit and a `\r`); no line exceeds the limit; a parsed `OPEN` carries a non-empty URL without control characters
 /// that comes back unchanged when re-sent, and `PING` is only ever `PING`.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func daemonRequestLineFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
@@ -24,7 +24,8 @@ public func daemonRequestLineFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) ->
     )
 
     for case .line(let line) in whole {
-        fuzzCheck(line.count <= limit, "a line of \(line.count) bytes passed a limit of \(limit)")
+        let counted = line.count - (line.last == UInt8(ascii: "\r") ? 1 : 0)
+        fuzzCheck(counted <= limit, "a line of \(line.count) bytes passed a limit of \(limit)")
         checkRequest(line)
     }
     checkRequest(stream.filter { $0 != UInt8(ascii: "\n") })
@@ -48,13 +49,15 @@ func frame(_ stream: [UInt8], limit: Int, chunk: (Int) -> Int) -> [LineFramer.Ev
 }
 
 /// The spec's reading of a stream: each `\n`-terminated line is a line, or one overlong
-/// notice when it is longer than `limit`; an unfinished line is one overlong notice once it
-/// is longer than `limit`, and nothing before that.
+/// notice when it is longer than `limit` (a `\r` before the `\n` not counted); an unfinished
+/// line is one overlong notice once it is longer than `limit` and a `\r`, and nothing before that.
 func referenceEvents(_ stream: [UInt8], limit: Int) -> [LineFramer.Event] {
     var parts = stream.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
     let unfinished = parts.removeLast()
-    var events: [LineFramer.Event] = parts.map { $0.count > limit ? .overlong : .line(Array($0)) }
-    if unfinished.count > limit { events.append(.overlong) }
+    var events: [LineFramer.Event] = parts.map { part in
+        part.count - (part.last == UInt8(ascii: "\r") ? 1 : 0) > limit ? .overlong : .line(Array(part))
+    }
+    if unfinished.count > limit + 1 { events.append(.overlong) }
     return events
 }
 
