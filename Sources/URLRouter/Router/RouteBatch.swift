@@ -30,8 +30,8 @@ extension Router {
         var (batch, copy): (RouteBatch?, RouteTable?)  // released after the lock, as in `mutate`
         defer { withExtendedLifetime((batch, copy)) {} }
         return try state.withLock { (state: inout RouterState) throws(Failure) -> Result in
-            // Readers, this thread's included, go on with the table as it is while `body` runs:
-            // none of them waits for this lock.
+            // Readers go on with the published table while `body` runs; only one that finds none
+            // published (the first read after a change) waits for this lock.
             published.withLock { published in
                 if published.table == nil { published.table = state.freeze(options: options) }
             }
