@@ -54,8 +54,7 @@ struct DaemonDrainTests {
         let writer = reader.sendInBackground(batch, thenShutdownWrite: false)
         #expect(try reader.nextReply().ok)  // a client that stops reading keeps the drain going
         kill(daemon.process.processIdentifier, SIGTERM)
-        let deadline = Date().addingTimeInterval(3)
-        while !daemon.log.contains("stopped accepting") && Date() < deadline { usleep(5_000) }
+        _ = eventually(timeout: 3) { daemon.log.contains("stopped accepting") }
         #expect(!daemon.socketExists)
         let send = try daemon.send(["--ping"])
         #expect(send.status == 3 && send.stderr.contains("serve --socket"), "\(send.stderr)")

@@ -28,12 +28,7 @@ struct DaemonLogTests {
             if process.isRunning { kill(process.processIdentifier, SIGKILL) }
             withExtendedLifetime(unread) {}
         }
-        var first: RawClient?
-        for _ in 0..<500 where first == nil {
-            first = try? RawClient(path: socket)
-            if first == nil { usleep(10_000) }
-        }
-        let client = try #require(first)
+        let client = try #require(RawClient.answering(path: socket))
         // Each request logs a line: 4,000 of them are far more than the pipe holds.
         try client.send(String(repeating: "PING\n", count: 4000))
         #expect(try client.readLines(4000, timeout: 30).count == 4000)
@@ -52,8 +47,7 @@ struct DaemonLogTests {
         let client = try daemon.connect()
         try client.send(String(repeating: "OPEN \(DemoLinks.item)\n", count: 2000))
         client.close()
-        let deadline = Date().addingTimeInterval(10)
-        while !daemon.log.contains("were never run"), Date() < deadline { usleep(20_000) }
+        _ = eventually(timeout: 10) { daemon.log.contains("were never run") }
         let note = daemon.log.split(separator: "\n").first { $0.contains("were never run") }
         let count = note.flatMap { line in
             line.range(of: "closed: ").flatMap { Int(line[$0.upperBound...].prefix(while: \.isNumber)) }
@@ -75,15 +69,8 @@ extension DaemonLogTests {
         defer {
             if started.process.isRunning { kill(started.process.processIdentifier, SIGKILL) }
         }
-        var clients: [RawClient] = []
-        for _ in 0..<500 where clients.isEmpty {
-            if let client = try? RawClient(path: socket), (try? client.request("PING", timeout: 1)) != nil {
-                clients.append(client)
-            } else {
-                usleep(10_000)
-            }
-        }
-        try #require(!clients.isEmpty, "the daemon answers: \(TextFile.contents(started.stderr))")
+        let first = try #require(RawClient.answering(path: socket), "\(TextFile.contents(started.stderr))")
+        var clients = [first]
         for _ in 0..<30 { clients.append(try RawClient(path: socket)) }
         usleep(1_500_000)  // fifteen retries
         let failures = TextFile.contents(started.stderr).components(separatedBy: "accept failed").count - 1
@@ -91,8 +78,6 @@ extension DaemonLogTests {
         clients.removeAll()
         let late = try RawClient(path: socket)
         #expect(try ReplyLine(late.request("PING")).ok)
-        let deadline = Date().addingTimeInterval(5)  // the log is written on a thread of its own
-        while !TextFile.contents(started.stderr).contains("accepting again"), Date() < deadline { usleep(20_000) }
-        #expect(TextFile.contents(started.stderr).contains("accepting again"))
+        #expect(eventually { TextFile.contents(started.stderr).contains("accepting again") })
     }
 }

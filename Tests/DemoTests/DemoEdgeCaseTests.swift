@@ -106,9 +106,7 @@ struct DemoEdgeCaseTests {
         // It reads one reply, so the daemon has its requests, and no more: the drain would wait.
         #expect(try reader.nextReply().ok)
         kill(daemon.process.processIdentifier, signal)
-        let deadline = Date().addingTimeInterval(3)
-        while !daemon.log.contains("stopped accepting") && Date() < deadline { usleep(5_000) }
-        try #require(daemon.log.contains("stopped accepting"), "\(daemon.log)")
+        try #require(eventually(timeout: 3) { daemon.log.contains("stopped accepting") }, "\(daemon.log)")
         let started = Date()
         #expect(try daemon.stop(signal) == 0)
         #expect(Date().timeIntervalSince(started) < 2.5, "the second signal waited for the drain")

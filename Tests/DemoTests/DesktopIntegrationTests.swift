@@ -43,9 +43,7 @@ struct DesktopIntegrationTests {
         #expect(opened.status == 0, "\(opened.stdout)\(opened.stderr)\n\(daemon.log)")
         #expect(opened.stdout.contains("routed \(Self.link)"), "\(opened.stdout)")
         let logged = "routed pattern=\(DemoLinks.itemPattern) url=shop://item/42?ref=<redacted>"
-        let deadline = Date().addingTimeInterval(5)  // the log is written on a thread of its own
-        while !daemon.log.contains(logged), Date() < deadline { usleep(20_000) }
-        #expect(daemon.log.contains(logged), "\(daemon.log)")
+        #expect(eventually { daemon.log.contains(logged) }, "\(daemon.log)")
         #expect(try daemon.stop() == 0)
     }
 

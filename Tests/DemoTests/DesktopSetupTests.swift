@@ -52,9 +52,7 @@ struct DesktopSetupTests {
         #expect(opened.status == 0, "\(opened.output)")
 
         let expected = "routed pattern=shop://item/:id<int> url=shop://item/42?ref=<redacted>"
-        let deadline = Date().addingTimeInterval(5)
-        while !daemon.log.contains(expected), Date() < deadline { usleep(20_000) }
-        #expect(daemon.log.contains(expected), "\(daemon.log)")
+        #expect(eventually { daemon.log.contains(expected) }, "\(daemon.log)")
     }
 
     /// Runs `script` with `/bin/sh -c` in `environment`; stdout and stderr together.

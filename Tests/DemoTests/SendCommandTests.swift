@@ -92,9 +92,9 @@ struct SendCommandTests {
         #expect(result.status == 3)
         #expect(result.stderr.contains("The link \(link) may not have been delivered."), "\(result.stderr)")
         #expect(!result.stderr.contains("was not delivered"), "\(result.stderr)")
-        let deadline = Date().addingTimeInterval(5)
-        while !daemon.log.contains("routed pattern=\(link)"), Date() < deadline { usleep(20_000) }
-        #expect(daemon.log.contains("routed pattern=\(link)"), "the daemon routed it after all: \(daemon.log)")
+        #expect(
+            eventually { daemon.log.contains("routed pattern=\(link)") },
+            "the daemon routed it after all: \(daemon.log)")
     }
 
     /// A daemon at its client limit answers `busy` and takes nothing: the link is not

@@ -28,6 +28,17 @@ final class RawClient {
 
     deinit { close() }
 
+    /// A client of the daemon on `path` once it answers PING, tried for `timeout` seconds; nil
+    /// when it never does.
+    static func answering(path: String, timeout: Double = 5) -> RawClient? {
+        var client: RawClient?
+        _ = eventually(timeout: timeout) {
+            client = try? RawClient(path: path)
+            return (try? client?.request("PING", timeout: 1)) != nil
+        }
+        return client
+    }
+
     /// Writes all of `bytes`.
     func send(_ bytes: [UInt8]) throws {
         var offset = 0
