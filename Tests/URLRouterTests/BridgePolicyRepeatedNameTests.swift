@@ -48,6 +48,7 @@ private struct TagsTarget: MediatorTarget {
             (.untyped, "app://tags?tags=admin&tags=x", .failure(.refused)),
             // The path gives the name: the query's items of that name reach neither the action nor the policy.
             (.untyped, "app://tags/x?tags=admin&tags=y", .value("x")),
+            (.untyped, "app://tags/x?tags=admin&tags=x", .value("x")),
             (.untyped, "app://tags/admin?tags=x", .failure(.refused)),
         ])
     func everyValueOfARepeatedNameIsChecked(bridge: Bridge, url: String, expected: Outcome) throws {

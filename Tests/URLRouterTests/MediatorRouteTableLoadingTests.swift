@@ -164,6 +164,33 @@ private func routes(_ router: Router) -> [String] {
                 == #"row 3, line 3: Pattern "item/:ref" conflicts with row 1, "item/:id [shop, https://shop.example.com]": they have the same shape."#
         )
     }
+
+    /// Two earlier rows whose patterns print alike when shortened (past 200 characters): the conflict names the one it
+    /// is with.
+    @Test func aConflictBetweenLongRowsNamesTheRowItIsWith() throws {
+        let stem = "shop://" + String(repeating: "a", count: 200)
+        func row(_ tail: String) -> String {
+            #"{"pattern": "\#(stem)/\#(tail)", "target": "Shop", "action": "itemView"}"#
+        }
+        let json = "[\n" + [row("b/:id"), row("c/:id"), row("c/:xx")].joined(separator: ",\n") + "\n]"
+        let error = try #require(caught { try Router().loadRouteTable(from: json, on: shopMediator()) })
+        #expect(error.message.contains("row 3, line 4: Pattern"), "\(error.message)")
+        #expect(error.message.contains("conflicts with row 2"), "\(error.message)")
+    }
+
+    /// A URL that is not a file URL is refused, not read as a local path (Foundation would open its path).
+    @Test(arguments: ["https://cdn.example.com", "ftp://host"])
+    func aURLThatIsNoFileIsNotRead(prefix: String) throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("routes-\(UUID().uuidString).json")
+        try Data(goodTable.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let router = Router()
+        let error = try #require(caught { try router.loadRouteTable(from: URL(string: prefix + file.path)!) })
+        #expect(error.code == .invalidRouteTable)
+        #expect(error.message.hasPrefix("Cannot read the route table"), "\(error.message)")
+        #expect(router.routes.isEmpty)
+        #expect(try router.loadRouteTable(from: file, on: shopMediator()).count == 2)
+    }
 }
 
 @Suite struct RouteTableAtomicityTests {

@@ -143,10 +143,8 @@ private struct RowReader {
         let elements: [JSONNode] = if case .array(let elements) = member.value.value { elements } else { [] }
         let strings = elements.compactMap(\.string).filter { !$0.isEmpty }
         guard !strings.isEmpty, strings.count == elements.count else {
-            return report(
-                member.line,
-                "field \"origins\" must be a non-empty array of non-empty strings, "
-                    + "such as [\"shop\", \"https://shop.example.com\"]")
+            let example = #"such as ["shop", "https://shop.example.com"]"#
+            return report(member.line, "field \"origins\" must be a non-empty array of non-empty strings, \(example)")
         }
         return strings.map { text in
             text.lowercased().hasPrefix("https://") ? .web(String(text.dropFirst("https://".count))) : .scheme(text)
@@ -170,9 +168,8 @@ private struct RowReader {
             return report(member.line, "field \"priority\" must be an integer, found \(member.value.kind)")
         }
         guard let value = Int32(text) else {
-            let shown = RouteError.quoted(text)
             let wanted = "a 32-bit integer, without fraction or exponent"
-            return report(member.line, "field \"priority\" must be \(wanted), found \(shown)")
+            return report(member.line, "field \"priority\" must be \(wanted), found \(RouteError.quoted(text))")
         }
         return Int(value)
     }

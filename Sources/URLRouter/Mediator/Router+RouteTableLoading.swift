@@ -41,13 +41,13 @@ extension Router {
     /// ```
     @discardableResult
     public func loadRouteTable(from file: URL, on mediator: Mediator = .shared) throws(RouteError) -> [RouteTableRow] {
-        let limit = options.limits.maxRouteTableLength
         let data: Data
         do {
+            guard file.isFileURL else { throw CocoaError(.fileReadUnsupportedScheme) }  // else its path is read
             // Never more than one byte past the limit: the path may name an endless file.
             let handle = try FileHandle(forReadingFrom: file)
             defer { try? handle.close() }
-            data = try handle.read(upToCount: limit + 1) ?? Data()
+            data = try handle.read(upToCount: options.limits.maxRouteTableLength + 1) ?? Data()
         } catch {
             let isDirectory = (try? file.resourceValues(forKeys: [.isDirectoryKey]))?.isDirectory == true
             let reason = isDirectory ? "it is a directory." : error.localizedDescription
@@ -55,7 +55,7 @@ extension Router {
                 .invalidRouteTable, "Cannot read the route table \(RouteError.quoted(file.path)): \(reason)")
         }
         try options.checkRouteTableLength(
-            data.count, "The route table \(RouteError.quoted(file.path))", atLeast: data.count > limit)
+            data.count, "The route table \(RouteError.quoted(file.path))", atLeast: true)  // it read limit + 1 bytes
         return try loadRouteTable(from: data, on: mediator)
     }
 }
@@ -96,7 +96,7 @@ extension RouteBatch {
         do throws(RouteTableError) {
             var issues: [RouteTableError.Issue] = []  // the rows that read well are registered too, to report all
             let rows = try RouteTableRow.read(data, issues: &issues)
-            var added: [(name: String, row: Int)] = []  // a conflict with one of them names its row
+            var added: [(route: Int32, row: Int)] = []  // a conflict with one of them names its row
             for row in rows {
                 do throws(RouteError) {
                     let (handler, check) = Router.bridge(target: row.target, action: row.action, on: mediator)
@@ -104,12 +104,13 @@ extension RouteBatch {
                         row.pattern, origins: row.origins.isEmpty ? nil : row.origins, priority: row.priority,
                         access: row.access, replacing: false,
                         handler: handler, externalCheck: check)
-                    added.append((draft.routes.live(Int32(draft.routes.count - 1)).displayName, row.row))
+                    added.append((Int32(draft.routes.count - 1), row.row))
                 } catch {
-                    let quoted = RouteError.quoted
-                    let earlier = added.first { error.message.contains("registered pattern \(quoted($0.name)):") }
-                    let message = earlier.map {
-                        "Pattern \(quoted(row.pattern)) conflicts with row \($0.row), \(quoted($0.name)): they have the same shape."
+                    let shape = try? draft.parse(row.pattern, origins: row.origins, options: options).patterns
+                    let owners = error.code == .conflict ? shape.map { draft.owners(of: $0, options: options) } : nil
+                    let message = added.first { owners?.contains($0.route) == true }.map {
+                        "Pattern \(RouteError.quoted(row.pattern)) conflicts with row \($0.row), "
+                            + "\(RouteError.quoted(draft.routes.live($0.route).displayName)): they have the same shape."
                     }
                     issues.append(.init(row: row.row, line: row.line, message: message ?? error.message))
                 }
