@@ -100,6 +100,8 @@ private struct Parser {
             rest = bytes[(schemeLength + 1)...]
             hasAuthority = rest.starts(with: [UInt8(ascii: "/"), UInt8(ascii: "/")])
             if hasAuthority && rest.allSatisfy({ $0 == UInt8(ascii: "/") }) { return (scheme, true, true, [[]]) }
+        } else if let end = text.firstIndex(where: { $0 == ":" || $0 == "/" }), text[end...].hasPrefix("://") {
+            throw fail("\(RouteError.quoted(String(text[..<end]))) is no scheme; a scheme is [A-Za-z][A-Za-z0-9+.-]*.")
         }
         guard hasGroups else {
             let segments = try segments(UnsafeBufferPointer(rebasing: rest), slashes, knownTypes)
