@@ -30,11 +30,11 @@ private final class FieldSink {
     var fields: [(name: String, values: [String])] = []
 
     /// Writes `value` into `field`: a scalar as its text, anything else as it encodes itself.
-    func write(_ value: some Encodable, field: String) throws {
+    func write<T: Encodable>(_ value: T, field: String) throws {
         if let number = value as? any BinaryFloatingPoint, !number.isFinite {
             throw FieldFailure(field: field, value: "\(number)", expected: "finite \(type(of: value))")
         }
-        if let text = DictionaryValues.text(value) { return append(field, text) }
+        if ParameterDecoder.isScalar(T.self), let text = DictionaryValues.text(value) { return append(field, text) }
         try value.encode(to: FieldWriter(sink: self, name: field))
     }
 

@@ -69,7 +69,8 @@ struct DictionaryValues: ParameterValues {
         case let string as String: return string
         case let uuid as UUID: return uuid.uuidString
         // JSON's and Objective-C's numbers: `1`, not `true` (a Swift `Int` casts to `NSNumber` too).
-        case let number as NSNumber where type(of: value) is NSNumber.Type: return number.stringValue
+        case let number as NSNumber where type(of: value) is NSNumber.Type:
+            return number.stringValue.replacing(#/\.0$/#, with: "")  // `3`, as on Darwin, not Linux's `3.0`
         case let bool as Bool: return bool ? "true" : "false"
         case let raw as any RawRepresentable: return text(raw.rawValue)
         case let value as any LosslessStringConvertible: return value.description

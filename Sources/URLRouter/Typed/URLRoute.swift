@@ -61,7 +61,7 @@ final class TypedRouteCheck: Sendable {
                 _ = try ParameterDecoder.decode(Route.self, from: parameters)
                 return nil
             } catch {
-                return error as? FieldFailure ?? FieldFailure(field: "", value: "\(error)", expected: "\(Route.self)")
+                return error as? FieldFailure ?? FieldFailure(field: "", value: "\(error)", type: Route.self)
             }
         }
     }
