@@ -73,6 +73,9 @@ struct InterceptorTests {
             return .redirect("loop://\((index + 1) % length)")
         }
         #expect(router.outcomes("loop://0") == [.failure(.redirectLoop)])
+        let message = Recorder<String>()
+        router.open("loop://0") { result in message.record("\(result)") }
+        #expect(message.values.first?.contains("Redirect loop: \"loop://0\" → ") == true, "\(message.values)")
     }
 
     /// A chain of 16 redirects is followed to its end; one redirect more is refused as a loop.
@@ -87,6 +90,11 @@ struct InterceptorTests {
             return step < redirects ? .redirect("chain://\(step + 1)") : .proceed
         }
         #expect(router.outcomes("chain://0") == [expected])
+        let message = Recorder<String>()
+        router.open("chain://0") { result in message.record("\(result)") }
+        // No URL repeats: the message says the chain is too long, not that it loops.
+        #expect(message.values.first?.contains("Over 16 redirects: \"chain://0\" → ") == (redirects == 17))
+        #expect(message.values.first?.contains("loop") == false)
     }
 
     @Test func interceptorsSeeTheSourceAndTheOpenersUserInfo() throws {

@@ -200,6 +200,18 @@ import Testing
         #expect(router.match("shop://s/e\u{301}/\u{E9}") == nil)
     }
 
+    /// A type name that no pattern can write is refused when the type is registered, not later by a pattern.
+    @Test(arguments: ["", "a>b", "a<b", "a/b", "a(b", "a)b", "a?b", "a#b", "a\nb", "a\u{2028}b"])
+    func typeNamesNoPatternCanWriteAreRefused(name: String) throws {
+        let router = Router()
+        let error = caught { try router.register(RouteParameterType(name) { _ in true }) }
+        #expect(error?.code == .invalidPattern)
+        #expect(error?.message.contains("so no pattern can name it") == true, "\(String(describing: error))")
+        #expect(error?.message.contains(where: \.isNewline) == false)
+        try router.register(RouteParameterType("slug-v2.x") { _ in true })
+        try router.register("blog://:s<slug-v2.x>") { _ in }
+    }
+
     @Test func customTypesAreKnownOnlyOnceRegistered() throws {
         let router = Router()
         let before = caught { try router.register("blog://post/:slug<slug>") { _ in } }

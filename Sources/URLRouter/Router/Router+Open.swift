@@ -140,7 +140,8 @@ extension Router {
                     visited.append(current)
                     if visited.contains(target) || visited.count > Self.maxRedirects {
                         let chain = (visited + [target]).map { RouteError.quoted($0) }.joined(separator: " → ")
-                        return finish(.redirectLoop, error: RouteError(.redirectLoop, "Redirect loop: \(chain)."))
+                        let what = visited.contains(target) ? "Redirect loop" : "Over \(Self.maxRedirects) redirects"
+                        return finish(.redirectLoop, error: RouteError(.redirectLoop, "\(what): \(chain)."))
                     }
                     current = target
                     excluded = []
