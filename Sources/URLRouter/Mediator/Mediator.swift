@@ -119,9 +119,13 @@ public final class Mediator: Sendable {
     public func performResult(
         target: String, action: String, params: [String: Any] = [:], cacheTarget: Bool = false
     ) -> Result<Any?, RouteError> {
+        let quoted = RouteError.quoted
         guard let instance = instance(of: target, cache: cacheTarget) else {
             noTargetHandler?(target, action, params)
-            return .failure(.mediatorTargetNotFound(target: target, action: action))
+            let message =
+                "No target \(quoted(target)) for action \(quoted(action)): none is registered under that name "
+                + "and no searched module has a public type \(quoted("Target_" + target))."
+            return .failure(RouteError(.targetNotFound, message))
         }
         let actions = instance.actions
         if let body = actions[action] { return Self.result(of: body(params)) }
@@ -129,6 +133,7 @@ public final class Mediator: Sendable {
             return Self.result(of: fallback(params.merging([Self.missingActionKey: action]) { $1 }))
         }
         noTargetHandler?(target, action, params)
-        return .failure(.mediatorActionNotFound(target: target, action: action))
+        let missing = "no action \(quoted(action)) and no \(quoted(Self.notFoundAction)) action"
+        return .failure(RouteError(.actionNotFound, "Target \(quoted(target)) has \(missing)."))
     }
 }
