@@ -97,17 +97,15 @@ extension Router {
         let full = wanted.pattern(path)
         let table = currentTable()  // as an open reads it: no lock, from an update(_:) too
         var state = RouterState(trie: table.trie, routes: table.routes)
-        let pattern = try state.parse(full, options: options)
-        guard let first = pattern.expansions.first,
-            case let id = state.owner(of: pattern, first, options: options), id >= 0,
-            case let registered = state.routes.live(id), registered.origins.contains(wanted)
-        else {
-            let known = Set(table.routes.compactMap { $0 }.flatMap(\.origins)).filter { origin in  // by shape too
-                guard let parsed = try? state.parse(origin.pattern(path), options: options),
-                    let first = parsed.expansions.first, case let id = state.owner(of: parsed, first, options: options)
-                else { return false }
-                return id >= 0 && state.routes.live(id).origins.contains(origin)
-            }.map(\.description).sorted()
+        _ = try state.parse(full, options: options)  // a bad path fails with its own error
+        func serves(_ origin: LinkOrigin) -> Bool {  // whether the route of `path` there, by shape, lists it
+            guard let parsed = try? state.parse(origin.pattern(path), options: options),
+                let first = parsed.expansions.first, case let id = state.owner(of: parsed, first, options: options)
+            else { return false }
+            return id >= 0 && state.routes.live(id).origins.contains(origin)
+        }
+        guard serves(wanted) else {
+            let known = Set(table.routes.compactMap { $0?.origins }.joined()).filter(serves).map(\.description).sorted()
             let listed =
                 known.isEmpty
                 ? "no route is registered for it with link origins" : "its origins are \(known.joined(separator: ", "))"
