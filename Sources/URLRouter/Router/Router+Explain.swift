@@ -92,9 +92,7 @@ private struct Evaluated {
         guard let pattern = try? RoutePattern(text, knownTypes: { _ in true }, limits: limits) else { return nil }
         guard pattern.scheme == nil || pattern.scheme == url.scheme else { return nil }
         tier = pattern.scheme == nil ? 1 : pattern.isFallback ? 2 : 0
-        self.route = route
-        self.shown = text
-        self.priority = priority
+        (self.route, shown, self.priority) = (route, text, priority)
         // A fallback takes every URL of its scheme; of the combinations of any other pattern that
         // match, the one the trie's search reaches first.
         var best: (matching: [PatternSegment]?, failure: RouteExplanation.Verdict?, progress: Int) =
