@@ -138,12 +138,8 @@ extension Router {
         if let name = path.keys.sorted().first(where: { !printed.contains($0) && !(parsed.isFallback && $0 == "**") }) {
             throw RouteError(.invalidParameter, "\(type).\(name) is set, but not the rest of its optional group.")
         }
-        var url =
-            if let origin = origin ?? Route.origins.first {
-                try self.url(for: origin.normalized(for: Route.pattern).pattern(Route.pattern), parameters: path)
-            } else {
-                try self.url(for: Route.pattern, parameters: path)
-            }
+        let full = try (origin ?? Route.origins.first)?.normalized(for: Route.pattern).pattern(Route.pattern)
+        var url = try self.url(for: full ?? Route.pattern, parameters: path)
         if !query.isEmpty { url += "?" + query.joined(separator: "&") }
         return try openable(url)
     }
