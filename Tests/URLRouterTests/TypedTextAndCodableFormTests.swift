@@ -19,6 +19,23 @@ private struct UserID: Codable, Hashable, Sendable, LosslessStringConvertible {
     }
 }
 
+/// An ID that codes itself as an `Int128`, which the coding protocols leave to each coder.
+private struct BigID: Codable, Hashable, Sendable {
+    var raw: Int128
+    init(_ raw: Int128) { self.raw = raw }
+    init(from decoder: any Decoder) throws { raw = try decoder.singleValueContainer().decode(Int128.self) }
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(raw)
+    }
+}
+
+private struct BigRoute: URLRoute, Equatable {
+    static let pattern = "big://item/:id"
+    var id: BigID
+    var more: [BigID] = []
+}
+
 private struct ProfileRoute: URLRoute, Equatable {
     static let pattern = "profile://user/:user"
     var user: UserID
@@ -75,6 +92,16 @@ enum ValidatingAccount {
         let url = try router.url(for: value)
         #expect(url == "profile://user/42?friend=7")
         #expect(router.match(url, as: ProfileRoute.self) == value)
+    }
+
+    @Test func aTypeCodedAsInt128PrintsAndReadsBack() throws {
+        let router = Router()
+        try router.register(BigRoute.self) { _, _ in }
+        let value = BigRoute(id: BigID(.max), more: [BigID(.min), BigID(5)])
+        let url = try router.url(for: value)
+        #expect(url == "big://item/\(Int128.max)?more=\(Int128.min)&more=5")
+        #expect(router.match(url, as: BigRoute.self) == value)
+        #expect(router.match("big://item/1\(Int128.max)", as: BigRoute.self) == nil)  // out of range
     }
 
     @Test func aCallersCopyOfARequestReachesTheAction() throws {

@@ -25,6 +25,10 @@ struct FieldDecoder: Decoder, SingleValueDecodingContainer {
     func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
 
     func decodeNil() -> Bool { values.isEmpty }
+    // The protocols' own entry points for these two throw; the generic one reads them as every other integer.
+    func decode(_ type: Int128.Type) throws -> Int128 { try generic(type) }
+    func decode(_ type: UInt128.Type) throws -> UInt128 { try generic(type) }
+    private func generic<T: Decodable>(_ type: T.Type) throws -> T { try decode(type) }
 
     /// The last value, or one element of an array, as a `T`.
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
@@ -59,6 +63,9 @@ struct FieldDecoder: Decoder, SingleValueDecodingContainer {
         var isAtEnd: Bool { currentIndex >= field.values.count }
 
         mutating func decodeNil() throws -> Bool { false }
+        mutating func decode(_ type: Int128.Type) throws -> Int128 { try generic(type) }
+        mutating func decode(_ type: UInt128.Type) throws -> UInt128 { try generic(type) }
+        private mutating func generic<T: Decodable>(_ type: T.Type) throws -> T { try decode(type) }
 
         mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
             guard !isAtEnd else { throw FieldFailure(field: field.name, value: nil, type: T.self) }

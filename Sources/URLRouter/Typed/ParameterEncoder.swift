@@ -67,6 +67,9 @@ private struct FieldWriter: Encoder, SingleValueEncodingContainer, UnkeyedEncodi
     func singleValueContainer() -> any SingleValueEncodingContainer { FieldWriter(sink: sink, name: name ?? "") }
 
     mutating func encodeNil() throws {}
+    // The protocols' own entry points for these two throw; they write as every other integer.
+    mutating func encode(_ value: Int128) throws { try encode(String(value)) }
+    mutating func encode(_ value: UInt128) throws { try encode(String(value)) }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
         count += 1
