@@ -94,4 +94,22 @@ struct ConcurrencyArticleTests {
         #expect(router.object(for: "shop://item/42") as? String == "42")
         #expect(router.object(for: "shop://cart") as? String == "cart")
     }
+
+    /// The article's typed form of the closure: `update` then throws `RouteError`, so it fits a function that throws
+    /// `RouteError` and its `catch` reads `error.code`.
+    @Test func aBatchWithATypedClosureThrowsRouteError() throws {
+        func registerCart(on router: Router) throws(RouteError) {
+            try router.update { routes throws(RouteError) in
+                try routes.register("shop://cart") { request in request.complete("cart") }
+            }
+        }
+        let router = Router()
+        try registerCart(on: router)
+        do {
+            try registerCart(on: router)
+            Issue.record("a second cart route was taken")
+        } catch {
+            #expect(error.code == .conflict)
+        }
+    }
 }

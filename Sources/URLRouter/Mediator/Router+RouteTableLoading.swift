@@ -33,8 +33,8 @@ extension Router {
         try update { routes throws(RouteError) in try routes.loadRouteTable(from: data, on: mediator) }
     }
 
-    /// Registers a route table read from a file, like the `String` form. A named pipe is read as its writer writes it,
-    /// so the call waits until one opens it.
+    /// Registers a route table read from a file, like the `String` form; a URL that is no file URL is refused. A named
+    /// pipe is read as its writer writes it, so the call waits until one opens it.
     ///
     /// ```swift
     /// try router.loadRouteTable(from: URL(fileURLWithPath: "routes.json"), on: mediator)
