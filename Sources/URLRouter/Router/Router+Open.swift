@@ -86,10 +86,7 @@ extension Router {
     /// - Complexity: O(URL length), independent of the number of routes.
     public func match(_ url: String) -> RouteMatch? {
         let table = currentTable()
-        if table.hooks.typedRoutes > 0 {  // typed routes whose fields do not decode are passed over
-            guard case .matched(let match) = table.lookupTyped(url) else { return nil }
-            return match
-        }
+        if table.hooks.typedRoutes > 0 { return table.typedMatch(url) }
         let raw = table.rawLookup(url, excluding: [])
         guard raw.found.leaf >= 0 else { return nil }
         return RouteMatch(parameters: RouteParameters(url: url, table: table, offsets: raw.offsets))

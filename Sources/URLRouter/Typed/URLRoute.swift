@@ -89,6 +89,12 @@ extension RouteTable {
         return lookup
     }
 
+    /// ``Router/match(_:)-(String)`` in a table with typed routes: the winner among the routes that take `url`, passing
+    /// over typed routes whose fields do not decode.
+    func typedMatch(_ url: String) -> RouteMatch? {
+        if case .matched(let match) = lookupTyped(url) { match } else { nil }
+    }
+
     /// The fields of the first match, `first` (the winner) and then the others, of a route registered as one of
     /// `patterns` (full patterns, one per origin) that decode, or nil.
     func match<Value: Decodable>(_ url: String, onlyPatterns patterns: [String], from first: RouteMatch, as: Value.Type)
