@@ -36,6 +36,6 @@ extension Router {
         opening url: URL, source: RouteSource = .internal, userInfo: [String: any Sendable] = [:],
         isolation: isolated (any Actor)? = #isolation
     ) async throws(RouteError) -> sending Any? {
-        try await value(opening: url.absoluteString, source: source, userInfo: userInfo, isolation: isolation)
+        try await value(opening: url.routerText, source: source, userInfo: userInfo, isolation: isolation)
     }
 }

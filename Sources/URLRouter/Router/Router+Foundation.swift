@@ -10,23 +10,34 @@ extension Router {
     public func open(
         _ url: URL, source: RouteSource = .internal, userInfo: [String: any Sendable] = [:],
         completion: (@Sendable (Result<Any?, RouteError>) -> Void)? = nil
-    ) -> Bool { open(url.absoluteString, source: source, userInfo: userInfo, completion: completion) }
+    ) -> Bool { open(url.routerText, source: source, userInfo: userInfo, completion: completion) }
 
     /// ``object(for:source:userInfo:)`` for a Foundation `URL`: `router.object(for: url) as? ItemView`.
     public func object(for url: URL, source: RouteSource = .internal, userInfo: [String: any Sendable] = [:]) -> Any? {
-        object(for: url.absoluteString, source: source, userInfo: userInfo)
+        object(for: url.routerText, source: source, userInfo: userInfo)
     }
 
     /// ``canOpen(_:source:)`` for a Foundation `URL`: `router.canOpen(URL(string: "shop://item/42")!)`.
     public func canOpen(_ url: URL, source: RouteSource = .internal) -> Bool {
-        canOpen(url.absoluteString, source: source)
+        canOpen(url.routerText, source: source)
     }
 
     /// ``match(_:)`` for a Foundation `URL`: `router.match(url)?.pattern`.
-    public func match(_ url: URL) -> RouteMatch? { match(url.absoluteString) }
+    public func match(_ url: URL) -> RouteMatch? { match(url.routerText) }
 
     /// ``match(_:as:)-(String,_)`` for a Foundation `URL`: `router.match(url, as: ItemRoute.self)?.id`.
     public func match<Route: URLRoute>(_ url: URL, as type: Route.Type) -> Route? {
-        match(url.absoluteString, as: type)
+        match(url.routerText, as: type)
+    }
+}
+
+extension URL {
+    /// `absoluteString`, but a custom scheme's host that Foundation spells in punycode (`shop://家居` as `xn--fctwm`)
+    /// percent-encoded, as a `String` spells it; web links keep `xn--`, the form their hosts are registered in.
+    var routerText: String {
+        guard let scheme, !["http", "https"].contains(scheme.lowercased()), let ace = host(percentEncoded: false),
+            let host = host(percentEncoded: true), ace != host, absoluteString.hasPrefix("\(scheme)://\(ace)")
+        else { return absoluteString }
+        return "\(scheme)://\(host)" + absoluteString.dropFirst(scheme.count + 3 + ace.count)
     }
 }
