@@ -44,17 +44,12 @@ extension RouteParameters: ParameterValues {
 struct DictionaryValues: ParameterValues {
     let dictionary: [String: Any]
 
-    func last(_ name: String) -> String? {
-        guard let value = dictionary[name] else { return nil }
-        if let list = value as? [Any] { return list.last.flatMap(Self.text) }
-        return Self.text(value)
-    }
+    func last(_ name: String) -> String? { items(name).last.flatMap(Self.text) }
 
-    func all(_ name: String) -> [String] {
-        guard let value = dictionary[name] else { return [] }
-        if let list = value as? [Any] { return list.compactMap(Self.text) }
-        return Self.text(value).map { [$0] } ?? []
-    }
+    func all(_ name: String) -> [String] { items(name).compactMap(Self.text) }
+
+    /// The items of `name`'s array, or its one value; none when the name is not there.
+    private func items(_ name: String) -> [Any] { dictionary[name].map { $0 as? [Any] ?? [$0] } ?? [] }
 
     /// JSON's `null` (`NSNull`) or a nil optional put in an `Any`: no value, as if the name were not there.
     static func isAbsent(_ value: Any) -> Bool {
