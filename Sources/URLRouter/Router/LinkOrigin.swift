@@ -93,16 +93,14 @@ public enum LinkOrigin: Sendable, Hashable, CustomStringConvertible {
         guard !path.isEmpty else {
             throw .invalidPattern(path, "with link origins, the path has at least one segment.")
         }
-        var normalized: [LinkOrigin] = []
         var seen: Set<LinkOrigin> = []  // a set: a row of a route table may list thousands
-        for origin in origins {
+        return try origins.map { origin throws(RouteError) in
             let origin = try origin.normalized(for: path)
             guard seen.insert(origin).inserted else {
                 throw .invalidPattern(path, "the origin \(RouteError.quoted(origin.description)) is listed twice.")
             }
-            normalized.append(origin)
+            return origin
         }
-        return normalized
     }
 
     /// The scheme (lowercased) and the host bytes as written of an `https` or `http` URL, read byte by byte as matching
