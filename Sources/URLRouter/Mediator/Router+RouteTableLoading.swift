@@ -99,11 +99,9 @@ extension RouteBatch {
             var added: [(route: Int32, row: Int)] = []  // a conflict with one of them names its row
             for row in rows {
                 do throws(RouteError) {
-                    let (handler, check) = Router.bridge(target: row.target, action: row.action, on: mediator)
-                    try add(
-                        row.pattern, origins: row.origins.isEmpty ? nil : row.origins, priority: row.priority,
-                        access: row.access, replacing: false,
-                        handler: handler, externalCheck: check)
+                    try register(
+                        row.pattern, origins: row.origins.isEmpty ? nil : row.origins, target: row.target,
+                        action: row.action, on: mediator, priority: row.priority, access: row.access)
                     added.append((Int32(draft.routes.count - 1), row.row))
                 } catch {
                     let shape = try? draft.parse(row.pattern, origins: row.origins, options: options).patterns
