@@ -39,10 +39,9 @@ extension Router {
             guard table.routes[Int(candidate.route)]?.typed != nil else { continue }
             let others = evaluated.filter { $0.failure == nil && $0.route != candidate.route }.map(\.route)
             var first: FieldFailure?
-            guard case .notFound = table.lookupTyped(url, excluding: others, failed: { first = first ?? $1 }) else {
-                continue
+            if case .notFound = table.lookupTyped(url, excluding: others, failed: { first = first ?? $1 }) {
+                undecoded[candidate.route] = first
             }
-            undecoded[candidate.route] = first
         }
         let judged = evaluated.map { candidate in
             let verdict =
