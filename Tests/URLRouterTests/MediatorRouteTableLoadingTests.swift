@@ -187,7 +187,7 @@ private func routes(_ router: Router) -> [String] {
         let router = Router()
         let error = try #require(caught { try router.loadRouteTable(from: URL(string: prefix + file.path)!) })
         #expect(error.code == .invalidRouteTable)
-        #expect(error.message.hasPrefix("Cannot read the route table"), "\(error.message)")
+        #expect(error.message.hasPrefix("Cannot read the route table \"\(prefix)"), "\(error.message)")
         #expect(router.routes.isEmpty)
         #expect(try router.loadRouteTable(from: file, on: shopMediator()).count == 2)
     }

@@ -277,6 +277,7 @@ import URLRouter
     @Test func aWebHostReadsInItsRegisteredXNForm() throws {
         let router = Router()
         try router.registerObject("p/:id", origins: [.web("xn--bcher-kva.example")]) { $0.parameters["id"] }
+        try router.registerObject("shop://家居/:id") { $0.parameters["id"] }
         #expect(router.object(for: try #require(URL(string: "https://bücher.example/p/3"))) as? String == "3")
         #expect(router.object(for: try #require(URL(string: "shop://xn--fctwm/5"))) == nil)
     }

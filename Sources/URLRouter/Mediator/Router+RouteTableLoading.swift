@@ -51,8 +51,8 @@ extension Router {
         } catch {
             let isDirectory = (try? file.resourceValues(forKeys: [.isDirectoryKey]))?.isDirectory == true
             let reason = isDirectory ? "it is a directory." : error.localizedDescription
-            throw RouteError(
-                .invalidRouteTable, "Cannot read the route table \(RouteError.quoted(file.path)): \(reason)")
+            let shown = RouteError.quoted(file.isFileURL ? file.path : file.absoluteString)
+            throw RouteError(.invalidRouteTable, "Cannot read the route table \(shown): \(reason)")
         }
         try options.checkRouteTableLength(
             data.count, "The route table \(RouteError.quoted(file.path))", atLeast: true)  // it read limit + 1 bytes

@@ -194,11 +194,11 @@ public final class Router: Sendable {
     /// try router.register(RouteParameterType("slug") { !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0 == "-" } })
     /// ```
     /// - Throws: `.conflict` for a name taken (the built-ins included); `.invalidPattern` for a name no pattern can
-    ///   write (empty, or with `/ ( ) < > ? #` or a control character); `.limitExceeded` past 32,767 types.
+    ///   write (empty, or with `/ ( ) > ? #` or a control character); `.limitExceeded` past 32,767 types.
     public func register(_ type: RouteParameterType) throws(RouteError) {
-        let bad: (Unicode.Scalar) -> Bool = { "/()<>?#".unicodeScalars.contains($0) || RouteError.breaksLines($0) }
+        let bad: (Unicode.Scalar) -> Bool = { "/()>?#".unicodeScalars.contains($0) || RouteError.breaksLines($0) }
         guard !type.name.isEmpty, !type.name.unicodeScalars.contains(where: bad) else {
-            let problem = "is empty or has / ( ) < > ? # or a control character, so no pattern can name it"
+            let problem = "is empty or has / ( ) > ? # or a control character, so no pattern can name it"
             throw RouteError(.invalidPattern, "The type name \(RouteError.quoted(type.name)) \(problem).")
         }
         try mutate { (state: inout RouterState) throws(RouteError) in
