@@ -99,6 +99,9 @@ private struct EchoTarget: MediatorTarget {
     @Test func aRecordFieldNamesItsType() throws {
         let error = try #require(caught { try Router().register(LinkFieldRoute.self) { _, _ in } })
         #expect(error.message.contains("LinkFieldRoute.target is URL, a nested record, which neither"), "\(error)")
+        let link = LinkFieldRoute(target: URL(string: "https://example.com")!)
+        let written = try #require(caught { try Router().url(for: link) })
+        #expect(written.message.hasSuffix(#"field "target" is URL, a nested record."#), "\(written)")
     }
 
     @Test func aFoundationURLMatchesAsATypeToo() throws {

@@ -64,7 +64,7 @@ extension TypedRouteFieldTypeTests {
         }
         let error = caught { try Mediator().perform(Ship()) }
         #expect(error?.code == .invalidParameter)
-        #expect(error?.message == #"Ship cannot be written as parameters: field "to" is a nested record."#)
+        #expect(error?.message == #"Ship cannot be written as parameters: field "to" is Address, a nested record."#)
     }
 }
 

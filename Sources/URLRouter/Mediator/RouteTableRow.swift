@@ -47,14 +47,8 @@ public struct RouteTableRow: Sendable, Hashable {
         pattern: String, target: String, action: String, priority: Int = 0,
         access: RouteAccess = .public, origins: [LinkOrigin] = [], row: Int = 1, line: Int = 1
     ) {
-        self.pattern = pattern
-        self.target = target
-        self.action = action
-        self.priority = priority
-        self.access = access
-        self.origins = origins
-        self.row = row
-        self.line = line
+        (self.pattern, self.target, self.action, self.priority) = (pattern, target, action, priority)
+        (self.access, self.origins, self.row, self.line) = (access, origins, row, line)
     }
 
     /// Reads a route table, or reports every bad row; it never returns part of a bad file.

@@ -35,7 +35,11 @@ private final class FieldSink {
             throw FieldFailure(field: field, value: "\(number)", expected: "finite \(type(of: value))")
         }
         if ParameterDecoder.isScalar(T.self), let text = DictionaryValues.text(value) { return append(field, text) }
-        try value.encode(to: FieldWriter(sink: self, name: field))
+        do { try value.encode(to: FieldWriter(sink: self, name: field)) } catch let failure as UnsupportedField {
+            // A record's own writer knows only its field: its type is named here, as registration names it.
+            guard failure.type == "a nested record" else { throw failure }
+            throw UnsupportedField(field: field, type: "\(RouteFields.name(of: T.self)), a nested record")
+        }
     }
 
     func append(_ name: String, _ text: String) {
