@@ -97,6 +97,21 @@ struct SendCommandTests {
             "the daemon routed it after all: \(daemon.log)")
     }
 
+    /// A daemon whose queue of connections is full never takes the connection: nothing of the
+    /// link was sent, so it was not delivered, and the daemon's log has nothing to tell.
+    @Test func aConnectionTheDaemonNeverAcceptsLeavesTheLinkUndelivered() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path + "/full.sock"
+        let listener = try MuteListener(path: path, backlog: 0)
+        let queued = try listener.fillBacklog()
+        let result = try DeepLinkBinary.run(["send", "--timeout", "0.3", "--socket", path, DemoLinks.item])
+        #expect(result.status == 3)
+        #expect(result.stderr.contains("did not accept the connection"), "\(result.stderr)")
+        #expect(result.stderr.contains("The link \(DemoLinks.item) was not delivered."), "\(result.stderr)")
+        #expect(!result.stderr.contains("may not have been delivered"), "\(result.stderr)")
+        withExtendedLifetime((listener, queued)) {}
+    }
+
     /// A daemon at its client limit answers `busy` and takes nothing: the link is not
     /// delivered, as when no daemon answers.
     @Test func busyDaemonLeavesTheLinkUndeliveredAndExits3() throws {
@@ -193,14 +208,35 @@ struct SendCommandTests {
 /// A Unix socket that accepts connections and never says a word.
 final class MuteListener {
     private let fd: Int32
+    private let address: sockaddr_un
 
-    init(path: String) throws {
+    init(path: String, backlog: Int32 = 8) throws {
         fd = SocketCalls.makeStream()
         guard let address = SocketCalls.address(path) else { throw HarnessError("path too long: \(path)") }
+        self.address = address
         let bound = SocketCalls.attach(fd, to: address, bind)
-        guard bound == 0, listen(fd, 8) == 0 else { throw HarnessError("cannot listen on \(path)") }
+        guard bound == 0, listen(fd, backlog) == 0 else { throw HarnessError("cannot listen on \(path)") }
     }
 
+    deinit { close(fd) }
+
+    /// Connects non-blocking clients until the listen queue takes no more; returns them (to close).
+    func fillBacklog() throws -> [RawDescriptor] {
+        var queued: [RawDescriptor] = []
+        while queued.count < 1024 {
+            let client = RawDescriptor(SocketCalls.makeStream())
+            _ = fcntl(client.fd, F_SETFL, fcntl(client.fd, F_GETFL) | O_NONBLOCK)
+            if SocketCalls.attach(client.fd, to: address, connect) != 0 { return queued }
+            queued.append(client)
+        }
+        throw HarnessError("the listen queue never filled")
+    }
+}
+
+/// A descriptor closed on deinit.
+final class RawDescriptor {
+    let fd: Int32
+    init(_ fd: Int32) { self.fd = fd }
     deinit { close(fd) }
 }
 

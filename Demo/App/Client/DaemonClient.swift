@@ -14,6 +14,8 @@ struct ClientError: Error {
         case noAnswer
         /// Nothing listens on the socket (no file, or nobody accepting on it).
         case notListening
+        /// A daemon listens but took no connection in time (its queue is full): nothing was sent.
+        case notAccepted
         /// The path cannot be a socket (a regular file, a directory, a path under a file): no
         /// daemon could listen there, so starting one on it is no advice.
         case notASocket
@@ -54,7 +56,8 @@ struct DaemonClient {
             throw ClientError(message: "no daemon is listening on \(path)", kind: .notListening)
         case EAGAIN, EWOULDBLOCK, EINPROGRESS:
             throw ClientError(
-                message: "the daemon on \(path) did not accept the connection within \(SecondsFormat.text(timeout))")
+                message: "the daemon on \(path) did not accept the connection within \(SecondsFormat.text(timeout))",
+                kind: .notAccepted)
         default:
             throw ClientError(message: "cannot connect to \(path): \(FileDescriptor.describe(connected))")
         }

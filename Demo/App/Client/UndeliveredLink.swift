@@ -12,6 +12,11 @@ enum UndeliveredLink {
             let give = "Give the path a daemon listens on (--socket or \(ConfiguredSocket.environmentVariable))."
             return url == nil ? give : what + " " + give
         }
+        if kind == .notAccepted {
+            // No connection, so no byte of the link reached the daemon: opening it again is safe.
+            let later = "The daemon is stuck or has more clients than it queues; open the link again once it answers."
+            return url == nil ? later : what + " " + later
+        }
         let serve = shellWord(binary) + " serve" + (socket.isDefault ? "" : " --socket " + shellWord(socket.path))
         guard kind == .notListening else {
             // The line may have reached a daemon that routes it late: opening it again could run it twice.
