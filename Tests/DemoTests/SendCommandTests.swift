@@ -112,6 +112,19 @@ struct SendCommandTests {
         withExtendedLifetime((listener, queued)) {}
     }
 
+    /// A daemon that closed the connection as idle (`--idle-timeout`) before the request line
+    /// arrived took nothing: the link was not delivered (status 3), it was not refused (status 1).
+    @Test func anIdleTimeoutReplyLeavesTheLinkUndelivered() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path + "/idle.sock"
+        let farewell = #"{"ok":false,"error":"idle_timeout","message":"no complete request for 0.001 s; closing"}"#
+        let listener = try OneReplyListener(path: path, reply: farewell)
+        let result = try DeepLinkBinary.run(["send", "--socket", path, DemoLinks.item])
+        #expect(result.status == 3, "\(result.stdout)\(result.stderr)")
+        #expect(result.stderr.contains("The link \(DemoLinks.item) was not delivered"), "\(result.stderr)")
+        withExtendedLifetime(listener) {}
+    }
+
     /// A daemon at its client limit answers `busy` and takes nothing: the link is not
     /// delivered, as when no daemon answers.
     @Test func busyDaemonLeavesTheLinkUndeliveredAndExits3() throws {
@@ -230,6 +243,30 @@ final class MuteListener {
             queued.append(client)
         }
         throw HarnessError("the listen queue never filled")
+    }
+}
+
+/// A Unix socket that accepts one connection, writes `reply` and a newline at once, and closes it.
+final class OneReplyListener: Sendable {
+    private let fd: Int32
+
+    init(path: String, reply: String) throws {
+        fd = SocketCalls.makeStream()
+        guard let address = SocketCalls.address(path) else { throw HarnessError("path too long: \(path)") }
+        let bound = SocketCalls.attach(fd, to: address, bind)
+        guard bound == 0, listen(fd, 8) == 0 else { throw HarnessError("cannot listen on \(path)") }
+        Thread { [fd] in
+            let client = accept(fd, nil, nil)
+            guard client >= 0 else { return }
+            let line = Array((reply + "\n").utf8)
+            _ = SocketCalls.sendBytes(client, line, line.count)
+            close(client)
+        }.start()
+    }
+
+    deinit {
+        shutdown(fd, Int32(SHUT_RDWR))
+        close(fd)
     }
 }
 

@@ -190,7 +190,7 @@ enum Help {
           2  usage error (missing URL, unknown option, an argument that is not UTF-8, relative
              DEEPLINK_SOCKET, a socket path too long for a Unix socket)
           3  daemon not reachable: no socket, nobody listening, no answer in time, or a
-             busy, forbidden or timeout reply (--json prints it); the link was not
+             busy, forbidden, idle_timeout or timeout reply (--json prints it); the link was not
              delivered (with no answer in time, it may have been: the daemon's log tells)
         """
     }

@@ -40,15 +40,18 @@ enum UndeliveredLink {
         return lines.joined(separator: "\n")
     }
 
-    /// The line printed after a reply that is no outcome of the link: `busy` or `forbidden` (the
-    /// daemon took nothing) or `timeout` (its handler had not answered, and may still run); nil
-    /// for any other reply.
+    /// The line printed after a reply that is no outcome of the link: `busy`, `forbidden` or
+    /// `idle_timeout` (the daemon took nothing) or `timeout` (its handler had not answered, and
+    /// may still run); nil for any other reply.
     static func replyAdvice(code: String, url: String?) -> String? {
         let link = url.map { "The link \(LogLine.printable($0))" }
         switch code {
         case ReplyError.busyCode:
             guard let link else { return "The daemon runs but took no request; try again when it has fewer clients." }
             return link + " was not delivered; open it again when the daemon has fewer clients."
+        case "idle_timeout":
+            return (link.map { $0 + " was not delivered: " } ?? "")
+                + "the daemon closed the connection before the request."
         case "forbidden":
             return (link.map { $0 + " was not delivered: " } ?? "") + "the daemon serves only the user that started it."
         case "timeout":
