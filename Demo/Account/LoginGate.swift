@@ -13,8 +13,8 @@ final class AccountSession: Sendable {
     func signOut() { signedIn.store(false, ordering: .releasing) }
 }
 
-/// Sends every `account://` link to the sign-in screen while nobody is signed in, with the link
-/// it stopped in `next`.
+/// Sends every link to an `account://` pattern to the sign-in screen while nobody is signed in,
+/// with the link it stopped in `next` (`account://about` reaches the scheme-less `/about`: not gated).
 ///
 /// The sign-in screen and sign-out are themselves `account://` routes, so they are let through:
 /// otherwise the redirect to `account://login` would be intercepted again, and every open

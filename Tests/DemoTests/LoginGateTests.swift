@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// The Account's login gate, as a user meets it: after `account://logout`, every `account://`
-/// link the daemon gets lands on the sign-in screen, with the link in `next`.
+/// The Account's login gate, as a user meets it: after `account://logout`, every link to an
+/// `account://` pattern the daemon gets lands on the sign-in screen, with the link in `next`.
 @Suite("The login gate: signed-out account:// links reach the sign-in screen")
 struct LoginGateTests {
     static let gatedLinks = [
@@ -42,5 +42,7 @@ struct LoginGateTests {
         #expect(try ReplyLine(client.request("OPEN shop://item/7")).pattern == "shop://item/:id<int>")
         let about = try ReplyLine(client.request("OPEN shop://about")).object["result"] as? [String: Any]
         #expect(about?["user"] as? String == "-", "\(about ?? [:])")
+        // The gate goes by pattern: `account://about` reaches the scheme-less `/about`, no account route.
+        #expect(try ReplyLine(client.request("OPEN account://about")).pattern == "/about")
     }
 }
