@@ -19,6 +19,17 @@ import URLRouter
         #expect(ProbeRecord.perform("app://Probe/ping", on: mediator).outcome == .failure(.refused))
     }
 
+    /// A URL over a router's default length limit is refused before it is split, so that hostile input costs little.
+    @Test func aURLOverSixteenKiBIsRefusedUnread() throws {
+        let mediator = probeMediator(RemotePolicy(allowedActions: ["Bare/ping"]))
+        let fits = "app://Bare/ping?pad=" + String(repeating: "a", count: 16 * 1024 - 20)
+        #expect(ProbeRecord.perform(fits, on: mediator) == (.value("Bare.ping"), ["Bare.ping"]))
+        let over = ProbeRecord.perform(fits + "a", on: mediator)
+        #expect(over.outcome == .failure(.limitExceeded) && over.ran == [])
+        let error = try #require(mediator.perform(url: fits + "a").routeError)
+        #expect(error.message.hasSuffix("the URL is 16385 bytes; the limit is 16384."), "\(error.message)")
+    }
+
     @Test(
         "A decoded name with a slash, a control character or no text is refused",
         arguments: [

@@ -13,7 +13,8 @@ extension Mediator {
     ///
     /// The query items, percent-decoded, are the parameters (strings; `+` is not a space; the last of repeated names
     /// wins); the fragment is ignored; the target is never cached. The path must be exactly one segment, the action:
-    /// `/b/c` and `/b/` are not found, nor is a URL without a target (`app:///b`).
+    /// `/b/c` and `/b/` are not found, nor is a URL without a target (`app:///b`). A URL over 16 KiB (a router's default
+    /// ``Router/Limits/maxURLLength``) fails with `.limitExceeded` before it is read.
     ///
     /// Refused, after percent-decoding: a target or action name that contains `/` or a control character
     /// (`app://Shop/a%2Fb`, `app://Shop/a%00`), actions whose names start with `native` in any letter case
@@ -48,16 +49,10 @@ extension Mediator {
     /// in a policy or a log), no control character. Checked after percent-decoding, so `%2F` and `%00` are caught too.
     private static func unusableName(_ call: RemoteCall) -> String? {
         for (kind, name) in [("target", call.target), ("action", call.action)] {
-            let problem: String
-            if name.isEmpty {
-                problem = "is empty"
-            } else if name.utf8.contains(UInt8(ascii: "/")) {
-                problem = "contains \"/\""
-            } else if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-                problem = "contains a control character"
-            } else {
-                continue
-            }
+            let control = name.unicodeScalars.contains { $0.properties.generalCategory == .control }
+            let slash = name.utf8.contains(UInt8(ascii: "/")) ? "contains \"/\"" : nil
+            guard let problem = name.isEmpty ? "is empty" : slash ?? (control ? "contains a control character" : nil)
+            else { continue }
             return "the \(kind) name \(RouteError.quoted(name)) \(problem); a name a URL reaches must not be empty "
                 + "nor contain \"/\" or control characters."
         }

@@ -10,6 +10,10 @@ enum MediatorURL {
                 "No target-action in \(RouteError.quoted(url)): \(reason); a mediator URL is scheme://target/action."
             return .failure(RouteError(.notFound, message))
         }
+        let limit = Router.Limits().maxURLLength  // a router's default: a URL from outside is split only below it
+        guard url.utf8.count <= limit else {
+            return .failure(.limitExceeded(url, "the URL is \(url.utf8.count) bytes; the limit is \(limit)."))
+        }
         let beforeFragment = Array(url.utf8).prefix { $0 != UInt8(ascii: "#") }
         let bytes = beforeFragment.prefix { $0 != UInt8(ascii: "?") }
         let query = beforeFragment[bytes.endIndex...].dropFirst()
