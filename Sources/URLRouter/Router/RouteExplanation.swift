@@ -120,7 +120,7 @@ public struct RouteExplanation: Sendable, CustomStringConvertible {
         let width = candidates.map(\.pattern.count).max() ?? 0
         for candidate in candidates {
             let mark = candidate.verdict == .won ? "✓" : "✗"
-            let padded = candidate.pattern.padding(toLength: width, withPad: " ", startingAt: 0)
+            let padded = candidate.pattern + String(repeating: " ", count: width - candidate.pattern.count)
             lines.append("  \(mark) \(padded)  \(candidate.verdict)")
         }
         return lines.joined(separator: "\n")
