@@ -20,6 +20,9 @@ struct SendCommandTests {
         let human = try daemon.send([DemoLinks.item])
         #expect(human.status == 0)
         #expect(human.stdout.contains("pattern     \(DemoLinks.itemPattern)"), "\(human.stdout)")
+        // Spaces around the URL are no part of it, for the daemon as for what send prints.
+        let spaced = try daemon.send(["  \(DemoLinks.item) "])
+        #expect(spaced.status == 0 && spaced.stdout.hasPrefix("routed \(DemoLinks.item)\n"), "\(spaced.stdout)")
     }
 
     @Test(arguments: [DemoLinks.notFound, DemoLinks.internalOnly, DemoLinks.foreignScheme])

@@ -10,6 +10,7 @@ enum SendCommand {
         url: String?, socket: String?, json: Bool, timeout: Double,
         environment: [String: String]
     ) -> ExitCode {
+        let url = url.map { String($0.trimmingSpaces()) }  // as the daemon reads `OPEN <url>`
         let line: String
         if let url {
             if let problem = problem(with: url) {
