@@ -108,7 +108,8 @@ public final class Mediator: Sendable {
     /// Calls `action` on `target` and tells what happened:
     /// - `.success(value)`: the action, or the target's ``notFoundAction``, ran and returned `value` (which may be
     ///   nil);
-    /// - `.failure` with code `.targetNotFound` or `.actionNotFound`, after the ``noTargetHandler`` ran.
+    /// - `.failure` with code `.targetNotFound` or `.actionNotFound`, after the ``noTargetHandler`` ran, or
+    ///   `.invalidParameter` from a typed action (``MediatorRequest/handler(_:)``) whose parameters do not decode.
     ///
     /// ```swift
     /// switch mediator.performResult(target: "Shop", action: "itemView", params: ["id": 42]) {
