@@ -18,8 +18,8 @@ import Darwin
 /// the closure's context, which every thread opening that route shares.
 ///
 /// What it retains: a thread keeps its copy of a router's snapshot, and so the handlers that snapshot holds, until it
-/// next reads that router after a change, reads four other routers, or exits. A deregistered handler is released when
-/// the last thread that read the router before the change reads it again.
+/// next reads that router after a change, stores copies of four routers after it (first stored, first dropped), or
+/// exits. A deregistered handler is released once no thread's copy, request or match of an older snapshot holds it.
 final class ThreadSnapshots {
     private struct Entry {
         var router: UInt64
