@@ -90,19 +90,19 @@ extension Router {
     /// try router.url(for: "item/:id", parameters: ["id": "42"], origin: .scheme("shop"))
     /// // "shop://item/42"
     /// ```
-    /// - Throws: ``RouteError`` `.invalidParameter` when no route registered for `path` (by its
-    ///   shape: placeholder names do not matter) has `origin`, and the errors of ``url(for:parameters:)``.
+    /// - Throws: ``RouteError`` `.invalidParameter` when, for a combination of `path`'s optional groups, no route
+    ///   registered for it (by its shape: placeholder names do not matter) has `origin`, and the errors of
+    ///   ``url(for:parameters:)``.
     public func url(for path: String, parameters: [String: String], origin: LinkOrigin) throws(RouteError) -> String {
         let wanted = try origin.normalized(for: path)
         let full = wanted.pattern(path)
         let table = currentTable()  // as an open reads it: no lock, from an update(_:) too
         var state = RouterState(trie: table.trie, routes: table.routes)
         _ = try state.parse(full, options: options)  // a bad path fails with its own error
-        func serves(_ origin: LinkOrigin) -> Bool {  // whether the route of `path` there, by shape, lists it
-            guard let parsed = try? state.parse(origin.pattern(path), options: options),
-                let first = parsed.expansions.first, case let id = state.owner(of: parsed, first, options: options)
-            else { return false }
-            return id >= 0 && state.routes.live(id).origins.contains(origin)
+        func serves(_ origin: LinkOrigin) -> Bool {  // whether routes there list it for every combination of `path`
+            guard let parsed = try? state.parse(origin.pattern(path), options: options) else { return false }
+            let owners = state.owners(of: [parsed], options: options)
+            return owners.allSatisfy { $0 >= 0 && state.routes.live($0).origins.contains(origin) }
         }
         guard serves(wanted) else {
             let known = Set(table.routes.compactMap { $0?.origins }.joined()).filter(serves).map(\.description).sorted()

@@ -1,0 +1,48 @@
+import Testing
+
+@testable import URLRouter
+
+@Suite("Link origins: generation checks every combination")
+struct LinkOriginReviewTests {
+    /// `item/:id` and `list(/:page)` under a scheme and a web host.
+    static func makeRouter() throws -> Router {
+        let router = Router()
+        let origins: [LinkOrigin] = [.scheme("shop"), .web("shop.example.com")]
+        try router.register("item/:id", origins: origins) { _ in }
+        try router.register("list(/:page)", origins: origins) { _ in }
+        return router
+    }
+
+    /// A path with a combination no route of that origin has would print a link that routes nowhere: refused, as a
+    /// path no route has is.
+    @Test(
+        "url(for:origin:) refuses a path with a combination no route of the origin serves",
+        arguments: [
+            ("item/:id(/reviews)", ["id": "1"]),
+            ("item/:id(/:tab)", ["id": "1", "tab": "x"]),
+            ("list(/:page)(/all)", ["page": "2"]),
+        ])
+    func refusesUnservedCombinations(path: String, parameters: [String: String]) throws {
+        let router = try Self.makeRouter()
+        for origin in [LinkOrigin.web("shop.example.com"), .scheme("shop")] {
+            var printed: String?
+            let error = caught { printed = try router.url(for: path, parameters: parameters, origin: origin) }
+            #expect(error?.code == .invalidParameter, "\(origin) printed \(printed ?? "nothing")")
+        }
+    }
+
+    @Test(
+        "url(for:origin:) prints what some route serves whole",
+        arguments: [
+            ("list(/:page)", ["page": "2"], "https://shop.example.com/list/2"),
+            ("list(/:page)", [:], "https://shop.example.com/list"),
+            ("list/:n", ["n": "3"], "https://shop.example.com/list/3"),
+            ("item/:x", ["x": "4"], "https://shop.example.com/item/4"),
+        ])
+    func printsServedPaths(path: String, parameters: [String: String], expected: String) throws {
+        let router = try Self.makeRouter()
+        let link = try router.url(for: path, parameters: parameters, origin: .web("shop.example.com"))
+        #expect(link == expected)
+        #expect(router.canOpen(link))
+    }
+}
