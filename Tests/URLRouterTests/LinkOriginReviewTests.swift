@@ -46,3 +46,32 @@ struct LinkOriginReviewTests {
         #expect(router.canOpen(link))
     }
 }
+
+/// A typed route under a scheme and a web host.
+private struct ReviewItemRoute: URLRoute {
+    static let pattern = "item/:id"
+    static let origins: [LinkOrigin] = [.scheme("shop"), .web("shop.example.com")]
+    var id: Int
+}
+
+@Suite("Link origins: generation for an origin no route can have")
+struct LinkOriginMalformedOriginTests {
+    /// A port, userinfo, trailing dot or a scheme that is none: no route has such an origin, so generation says so
+    /// with `.invalidParameter`, as for any origin the route lacks, and does not call the path an invalid pattern.
+    @Test(
+        "url(for:origin:) reports a malformed origin as one the route does not have",
+        arguments: [
+            LinkOrigin.web("shop.example.com."), .web("shop.example.com:443"), .web("evil@shop.example.com"),
+            .web("sh\u{00F6}p.example.com"), .scheme("1shop"), .scheme("https"),
+        ])
+    func malformedOrigin(origin: LinkOrigin) throws {
+        let router = Router()
+        try router.register(ReviewItemRoute.self) { _, _ in }
+        let plain = caught { try router.url(for: "item/:id", parameters: ["id": "1"], origin: origin) }
+        #expect(plain?.code == .invalidParameter, "\(String(describing: plain))")
+        #expect(plain?.message.contains(origin.description) == true)
+        let typed = caught { try router.url(for: ReviewItemRoute(id: 1), origin: origin) }
+        #expect(typed?.code == .invalidParameter, "\(String(describing: typed))")
+        #expect(typed?.message.contains(origin.description) == true)
+    }
+}

@@ -94,11 +94,10 @@ extension Router {
     ///   registered for it (by its shape: placeholder names do not matter) has `origin`, and the errors of
     ///   ``url(for:parameters:)``.
     public func url(for path: String, parameters: [String: String], origin: LinkOrigin) throws(RouteError) -> String {
-        let wanted = try origin.normalized(for: path)
-        let full = wanted.pattern(path)
+        let normalized = try? origin.normalized(for: path), wanted = normalized ?? origin  // malformed: no route has it
         let table = currentTable()  // as an open reads it: no lock, from an update(_:) too
         var state = RouterState(trie: table.trie, routes: table.routes)
-        _ = try state.parse(full, options: options)  // a bad path fails with its own error
+        _ = try state.parse(normalized?.pattern(path) ?? path, options: options)  // a bad path fails with its own error
         func serves(_ origin: LinkOrigin) -> Bool {  // whether routes there list it for every combination of `path`
             guard let parsed = try? state.parse(origin.pattern(path), options: options) else { return false }
             let owners = state.owners(of: [parsed], options: options)
@@ -113,7 +112,7 @@ extension Router {
                 .invalidParameter,
                 "\(RouteError.quoted(path)) has no origin \(RouteError.quoted(wanted.description)): \(listed).")
         }
-        return try url(for: full, parameters: parameters)
+        return try url(for: wanted.pattern(path), parameters: parameters)
     }
 
     /// `url`, unless it is over a limit, so that this router would refuse to open it.
