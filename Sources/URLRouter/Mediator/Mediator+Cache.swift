@@ -24,14 +24,14 @@ extension Mediator {
     /// The target instance for a call: the cached one, else a new one (kept if `cache`),
     /// from the registered type, else from a discovered `Target_<name>`.
     func instance(of target: String, cache: Bool) -> (any MediatorTarget)? {
-        var step = state.withLock { Self.step(for: target, in: &$0, type: nil, cache: cache) }
+        var step = state.withLock { Self.step(for: target, in: &$0, cache: cache) }
         // Looked up again when the modules changed meanwhile.
         while case .discover(let modules) = step {
             guard let found = Self.discover(target, in: modules) else { return nil }
             step = state.withLock { state in
                 guard state.searchModules == modules else { return Step.discover(modules: state.searchModules) }
                 state.discovered[target] = found
-                return Self.step(for: target, in: &state, type: found, cache: cache)
+                return Self.step(for: target, in: &state, cache: cache)
             }
         }
         switch step {
@@ -45,11 +45,9 @@ extension Mediator {
         }
     }
 
-    private static func step(
-        for target: String, in state: inout State, type discovered: (any MediatorTarget.Type)?, cache: Bool
-    ) -> Step {
+    private static func step(for target: String, in state: inout State, cache: Bool) -> Step {
         if let slot = state.cached[target] { return .cached(slot) }
-        guard let type = state.registered[target] ?? state.discovered[target] ?? discovered else {
+        guard let type = state.registered[target] ?? state.discovered[target] else {
             return .discover(modules: state.searchModules)
         }
         guard cache else { return .create(type) }
