@@ -6,6 +6,12 @@ struct DeferredOpen: Sendable {
     let source: RouteSource
     let userInfo: [String: any Sendable]
     let respond: RouteResponse.Handler?
+
+    /// Fails the open with `.dropped`, saying why.
+    func drop(_ reason: String) {
+        let error = RouteError(.dropped, "Dropped \(RouteError.quoted(url)): \(reason)")
+        respond?(RouteResponse(url: url, match: nil, result: .failure(error)))
+    }
 }
 
 extension Router {
@@ -55,11 +61,8 @@ extension Router {
         }
         guard let dropped else { return false }
         if let dropped {
-            let error = RouteError(
-                .dropped,
-                "Dropped \(RouteError.quoted(dropped.url)): more than \(options.limits.maxDeferredOpens) opens waited for the router to be ready (Router.Limits.maxDeferredOpens)."
-            )
-            dropped.respond?(RouteResponse(url: dropped.url, match: nil, result: .failure(error)))
+            let limit = options.limits.maxDeferredOpens
+            dropped.drop("more than \(limit) opens waited for the router to be ready (Router.Limits.maxDeferredOpens).")
             table.notify(
                 url: dropped.url, source: dropped.source, pattern: nil, outcome: .dropped, since: RouteTable.now)
         }

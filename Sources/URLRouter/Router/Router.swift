@@ -48,11 +48,7 @@ public final class Router: Sendable {
     }
 
     deinit {
-        for open in deferred.withLock({ $0.opens }) {
-            let error = RouteError(
-                .dropped, "Dropped \(RouteError.quoted(open.url)): the router was freed before it was ready.")
-            open.respond?(RouteResponse(url: open.url, match: nil, result: .failure(error)))
-        }
+        for open in deferred.withLock({ $0.opens }) { open.drop("the router was freed before it was ready.") }
     }
 
     /// The current snapshot, as this thread's own copy (see ``ThreadSnapshots``).
