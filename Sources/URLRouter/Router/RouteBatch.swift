@@ -115,7 +115,7 @@ public struct RouteBatch: Sendable {
 
     /// Registers a route, optionally with link origins and an external check (the bridge's).
     mutating func add(
-        _ pattern: String, origins: [LinkOrigin]? = nil, priority: Int, access: RouteAccess, replacing: Bool,
+        _ pattern: String, origins: [LinkOrigin]?, priority: Int, access: RouteAccess, replacing: Bool,
         handler: Route.Handler, externalCheck: Route.ExternalCheck? = nil
     ) throws(RouteError) {
         let origins = try LinkOrigin.given(origins, path: pattern)

@@ -173,7 +173,7 @@ public final class Router: Sendable {
 
     /// Registers a route, optionally with link origins and a check that refuses some external opens.
     func add(
-        _ pattern: String, origins: [LinkOrigin]? = nil, priority: Int, access: RouteAccess, replacing: Bool,
+        _ pattern: String, origins: [LinkOrigin]?, priority: Int, access: RouteAccess, replacing: Bool,
         handler: Route.Handler, externalCheck: Route.ExternalCheck? = nil
     ) throws(RouteError) {
         let origins = try LinkOrigin.given(origins, path: pattern)

@@ -64,7 +64,7 @@ extension Router {
     /// Checks `Value`'s fields, then ``RouterState/addTyped(_:pattern:origins:priority:access:replacing:handler:externalCheck:options:)``
     /// under the writer lock.
     func addTyped<Value: Decodable & Sendable>(
-        _ type: Value.Type, pattern: String, origins: [LinkOrigin] = [], priority: Int, access: RouteAccess,
+        _ type: Value.Type, pattern: String, origins: [LinkOrigin], priority: Int, access: RouteAccess,
         replacing: Bool, handler: URLRouter.Route.Handler, externalCheck: URLRouter.Route.ExternalCheck? = nil
     ) throws(RouteError) {
         let check = try TypedRouteCheck(type, pattern: pattern, limits: options.limits)
@@ -148,7 +148,7 @@ extension Router {
 extension RouterState {
     /// Adds the route and its field check.
     mutating func addTyped(
-        _ check: TypedRouteCheck, pattern: String, origins: [LinkOrigin] = [], priority: Int, access: RouteAccess,
+        _ check: TypedRouteCheck, pattern: String, origins: [LinkOrigin], priority: Int, access: RouteAccess,
         replacing: Bool, handler: Route.Handler, externalCheck: Route.ExternalCheck? = nil, options: Router.Options
     ) throws(RouteError) {
         try add(
