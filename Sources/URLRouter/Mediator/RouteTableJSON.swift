@@ -149,22 +149,22 @@ struct JSONReader {
 
     private mutating func number() throws(RouteTableError) -> String {
         let start = index
-        func digits(_ reader: inout JSONReader) -> Int {
-            let from = reader.index
-            while let byte = reader.current, (0x30...0x39).contains(byte) { reader.index += 1 }
-            return reader.index - from
+        func digits() -> Int {
+            let from = index
+            while let byte = current, (0x30...0x39).contains(byte) { index += 1 }
+            return index - from
         }
         if current == UInt8(ascii: "-") { index += 1 }
         let whole = current == UInt8(ascii: "0") ? 1 : 0
-        if whole == 1 { index += 1 } else if digits(&self) == 0 { throw error("expected digits, found \(found())") }
+        if whole == 1 { index += 1 } else if digits() == 0 { throw error("expected digits, found \(found())") }
         if current == UInt8(ascii: ".") {
             index += 1
-            guard digits(&self) > 0 else { throw error("expected digits after '.', found \(found())") }
+            guard digits() > 0 else { throw error("expected digits after '.', found \(found())") }
         }
         if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
             index += 1
             if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { index += 1 }
-            guard digits(&self) > 0 else { throw error("expected digits in the exponent, found \(found())") }
+            guard digits() > 0 else { throw error("expected digits in the exponent, found \(found())") }
         }
         return String(decoding: bytes[start..<index], as: UTF8.self)
     }
