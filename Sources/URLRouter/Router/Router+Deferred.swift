@@ -53,13 +53,13 @@ extension Router {
         if source == .external, table.schemeRefusal(url) != nil { return false }
         // Told before it is queued: once queued, another thread's replay may run it at once.
         table.notify(url: url, source: source, pattern: nil, outcome: .deferred, since: RouteTable.now)
-        let dropped: DeferredOpen?? = deferred.withLock { queue in
-            guard !readyFlag.load(ordering: .acquiring) else { return nil }
+        let (queued, dropped) = deferred.withLock { queue -> (Bool, DeferredOpen?) in
+            guard !readyFlag.load(ordering: .acquiring) else { return (false, nil) }
             queue.opens.append(.init(url: url, source: source, userInfo: userInfo, respond: respond))
-            guard queue.opens.count > options.limits.maxDeferredOpens else { return .some(nil) }
-            return .some(queue.opens.remove(at: queue.opens.firstIndex { $0.source == .external } ?? 0))
+            guard queue.opens.count > options.limits.maxDeferredOpens else { return (true, nil) }
+            return (true, queue.opens.remove(at: queue.opens.firstIndex { $0.source == .external } ?? 0))
         }
-        guard let dropped else { return false }
+        guard queued else { return false }
         if let dropped {
             let limit = options.limits.maxDeferredOpens
             dropped.drop("more than \(limit) opens waited for the router to be ready (Router.Limits.maxDeferredOpens).")
