@@ -15,7 +15,9 @@ extension Router {
         public let allowedExternalSchemes: Set<String>?
         /// Web hosts an ``RouteSource/external`` open may use (lowercase); nil leaves web links to
         /// `allowedExternalSchemes`. When set, a web link from outside is allowed only as `https`
-        /// to a listed host, with no port or userinfo, whatever the scheme list says.
+        /// to a listed host, with no port or userinfo, whatever the scheme list says. An entry is a bare host name
+        /// (`shop.example.com`, not `https://shop.example.com`, `shop.example.com:443` or `shop.example.com.`, which
+        /// match no link).
         ///
         /// ```swift
         /// let router = Router(options: .init(allowedExternalSchemes: ["shop"], allowedExternalHosts: ["shop.example.com"]))
