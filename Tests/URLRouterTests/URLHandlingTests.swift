@@ -274,6 +274,17 @@ import URLRouter
         #expect(router.match(url, as: HostRoute.self)?.id == (text.contains("café") ? nil : Int(expected)))
     }
 
+    /// Foundation maps a non-ASCII host (lowercase, composed) before the router reads it; a `String` is read as
+    /// written, and a host compares case-insensitively in ASCII only (GettingStarted: register it in lowercase).
+    @Test(arguments: ["shop://CAFÉ/1", "shop://cafe\u{301}/1"])
+    func foundationMapsANonASCIIHostFirst(text: String) throws {
+        let router = Router()
+        try router.registerObject("shop://café/:id") { $0.parameters["id"] }
+        let url = try #require(URL(string: text))
+        #expect(router.object(for: url) as? String == "1")
+        #expect(router.object(for: text) == nil)
+    }
+
     @Test func aWebHostReadsInItsRegisteredXNForm() throws {
         let router = Router()
         try router.registerObject("p/:id", origins: [.web("xn--bcher-kva.example")]) { $0.parameters["id"] }
