@@ -1,3 +1,4 @@
+import Foundation
 import URLRouter
 
 /// Opens on one thread while another registers routes: does the writer stall the reader, and
@@ -76,7 +77,9 @@ struct WriterBurst {
                 {
                     let start = nowNanoseconds()
                     for index in 0..<singleCount {
-                        try? target.register("app://single/page_\(index)/:id", handler: readIDHandler(index))
+                        Self.mustSucceed {
+                            try target.register("app://single/page_\(index)/:id", handler: readIDHandler(index))
+                        }
                         // Give the reader time to take the new snapshot, as opens between
                         // registrations do in an app.
                         let until = nowNanoseconds() + 20_000
@@ -138,10 +141,20 @@ struct WriterBurst {
 
     /// Registers `burst` new routes in one batch.
     private static func register(_ burst: Int, on router: URLRouter.Router) {
-        try? router.update { routes in
-            for index in 0..<burst {
-                try routes.register("app://live/page_\(index)/:id", handler: readIDHandler(index))
+        mustSucceed {
+            try router.update { routes in
+                for index in 0..<burst {
+                    try routes.register("app://live/page_\(index)/:id", handler: readIDHandler(index))
+                }
             }
+        }
+    }
+
+    /// Runs a registration, or ends the run with status 1: a refused one would make the writer's figures look cheap.
+    private static func mustSucceed(_ registration: () throws -> Void) {
+        do { try registration() } catch {
+            print("error: a writer's registration failed: \(error)")
+            exit(1)
         }
     }
 
