@@ -48,7 +48,9 @@ final class RouteFields: ParameterValues {
         for case .parameter(let name, _, _) in parsed.expansions.joined() where isComplete && !names.contains(name) {
             throw .invalidPattern(pattern, "the placeholder \":\(name)\" has no field in \(typeName).")
         }
-        return Self.placeholders(of: parsed)
+        let placeholders = Self.placeholders(of: parsed), stray = names.contains("**") && !placeholders.contains("**")
+        if stray { throw .invalidPattern(pattern, "\(typeName) has a field coded \"**\", which only a \"**\" fills.") }
+        return placeholders
     }
 
     /// `ItemView.Request`: a type's name with the types it is nested in, without its module; a local type's own name.
@@ -65,9 +67,8 @@ final class RouteFields: ParameterValues {
     /// A stand-in value of `field`'s type, noting the field.
     func placeholder<T: Decodable>(_ type: T.Type, field: String) throws -> T {
         names.insert(field)
-        for sample in ["0", "00000000-0000-0000-0000-000000000000"] {
-            if let value = ParameterDecoder.scalar(sample, as: T.self) { return value }
-        }
+        let zero = ["0", "00000000-0000-0000-0000-000000000000"].compactMap { ParameterDecoder.scalar($0, as: T.self) }
+        if let value = zero.first { return value }
         do {
             return try T(from: FieldDecoder(name: field, values: ["0"], recorder: self))
         } catch let failure as UnsupportedField {
@@ -92,8 +93,7 @@ final class RouteFields: ParameterValues {
     private static func zeroed<T>(_ type: T.Type) -> T? {
         guard _isPOD(T.self), T.self is any RawRepresentable.Type else { return nil }
         return withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
-            let raw = UnsafeMutableRawPointer(buffer.baseAddress!)
-            raw.initializeMemory(as: UInt8.self, repeating: 0, count: MemoryLayout<T>.size)
+            UnsafeMutableRawBufferPointer(buffer).initializeMemory(as: UInt8.self, repeating: 0)
             return buffer.baseAddress!.move()
         }
     }
