@@ -67,11 +67,8 @@ public struct RemotePolicy: Sendable {
         allowedActions: Set<ActionRule>? = nil, deniedActions: Set<ActionRule> = [],
         predicate: (@Sendable (RemoteCall) -> Bool)? = nil
     ) {
-        self.allowedSchemes = allowedSchemes
-        self.allowedTargets = allowedTargets
-        self.allowedActions = allowedActions
-        self.deniedActions = deniedActions
-        self.predicate = predicate
+        (self.allowedSchemes, self.allowedTargets) = (allowedSchemes, allowedTargets)
+        (self.allowedActions, self.deniedActions, self.predicate) = (allowedActions, deniedActions, predicate)
     }
 
     /// Why `call` is refused, or nil when this policy allows it.

@@ -31,9 +31,7 @@ extension Router {
             limits: Limits = Limits(), caseInsensitivePaths: Bool = false, formDecoding: Bool = false,
             allowedExternalSchemes: Set<String>? = nil, allowedExternalHosts: Set<String>? = nil
         ) {
-            self.limits = limits
-            self.caseInsensitivePaths = caseInsensitivePaths
-            self.formDecoding = formDecoding
+            (self.limits, self.caseInsensitivePaths, self.formDecoding) = (limits, caseInsensitivePaths, formDecoding)
             self.allowedExternalSchemes = allowedExternalSchemes.map { Set($0.map { $0.lowercased() }) }
             self.allowedExternalHosts = allowedExternalHosts.map { Set($0.map(LinkOrigin.asciiLowercased)) }
         }

@@ -76,6 +76,7 @@ private struct FieldsContainer<Key: CodingKey, Values: ParameterValues>: KeyedDe
     /// `Int`, the usual field, without the generic path's type lookups (half a typed match).
     func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
         let name = key.stringValue
+        if let recorder = values.recorder { return try recorder.placeholder(Int.self, field: name) }
         guard let text = values.last(name) else { throw FieldFailure(field: name, value: nil, expected: "Int") }
         // Sign and digits, in range: what `<int>` accepts.
         guard let value = Int(text, radix: 10) else { throw FieldFailure(field: name, value: text, expected: "Int") }

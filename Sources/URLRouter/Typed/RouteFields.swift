@@ -18,6 +18,8 @@ final class RouteFields: ParameterValues {
     private(set) var isComplete = true
     /// Whether the type is a record of named fields, not an enum or a single value.
     private(set) var isRecord = true
+    /// Each field's type, and whether a text decodes as it: a typed placeholder's field must hold its values.
+    private var fieldTypes: [String: (name: String, reads: (String) -> Bool)] = [:]
     var recorder: RouteFields? { self }
 
     init<Value: Decodable>(_ type: Value.Type) {
@@ -48,6 +50,11 @@ final class RouteFields: ParameterValues {
         for case .parameter(let name, _, _) in parsed.expansions.joined() where isComplete && !names.contains(name) {
             throw .invalidPattern(pattern, "the placeholder \":\(name)\" has no field in \(typeName).")
         }
+        let samples = ["int": "1", "double": "0.5", "bool": "true", "uuid": "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"]
+        for case .parameter(let name, let type?, _) in parsed.expansions.joined() {
+            guard let sample = samples[type], let field = fieldTypes[name], !field.reads(sample) else { continue }
+            throw .invalidPattern(pattern, "\(typeName).\(name) is \(field.name), which cannot hold a <\(type)> value.")
+        }
         let placeholders = Self.placeholders(of: parsed), stray = names.contains("**") && !placeholders.contains("**")
         if stray { throw .invalidPattern(pattern, "\(typeName) has a field coded \"**\", which only a \"**\" fills.") }
         return placeholders
@@ -64,9 +71,11 @@ final class RouteFields: ParameterValues {
         Set(pattern.expansions.joined().compactMap(\.name) + (pattern.isFallback ? ["**"] : []))
     }
 
-    /// A stand-in value of `field`'s type, noting the field.
+    /// A stand-in value of `field`'s type, noting the field and its type (the outermost, when one wraps another).
     func placeholder<T: Decodable>(_ type: T.Type, field: String) throws -> T {
         names.insert(field)
+        let reads = { (text: String) in (try? FieldDecoder(name: field, values: [text]).decode(T.self)) != nil }
+        fieldTypes[field] = fieldTypes[field] ?? (Self.name(of: T.self), reads)
         let zero = ["0", "00000000-0000-0000-0000-000000000000"].compactMap { ParameterDecoder.scalar($0, as: T.self) }
         if let value = zero.first { return value }
         do {
