@@ -3,7 +3,7 @@ import Testing
 @testable import URLRouter
 
 @Suite("Link origins: generation checks every combination")
-struct LinkOriginReviewTests {
+struct LinkOriginGenerationTests {
     /// `item/:id` and `list(/:page)` under a scheme and a web host.
     static func makeRouter() throws -> Router {
         let router = Router()

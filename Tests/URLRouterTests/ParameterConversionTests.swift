@@ -33,7 +33,7 @@ struct ConversionCase: Sendable, CustomTestStringConvertible {
 }
 
 @Suite("Parameters: conversions agree with typed placeholders and the docs")
-struct ParameterConversionReviewTests {
+struct ParameterConversionTests {
     static let cases: [ConversionCase] = [
         ConversionCase("42", int: 42, double: 42),
         ConversionCase("+1", int: 1, double: 1),
@@ -153,7 +153,7 @@ struct QueryCase: Sendable, CustomTestStringConvertible {
 }
 
 @Suite("Parameters: query and path decoding")
-struct ParameterDecodingReviewTests {
+struct ParameterDecodingTests {
     static let queries: [QueryCase] = [
         QueryCase("a=1=2", ["a=1=2"]),
         QueryCase("a=1&&b=2", ["a=1", "b=2"]),

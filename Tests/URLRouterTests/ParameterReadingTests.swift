@@ -6,7 +6,7 @@ import Testing
 /// Where values sit in long URLs, optional groups, other URL shapes, declines; and a random comparison with a
 /// plain reading of the documented query and segment rules.
 @Suite("Parameters: positions and a reference reading")
-struct ParameterReadingReviewTests {
+struct ParameterReadingTests {
     @Test(arguments: [0, 10, 62, 63, 64, 4090, 4100, 8200])
     func longValuesAndPositions(_ length: Int) throws {
         let router = Router(options: .init(limits: .init(maxURLLength: 100_000)))
@@ -73,7 +73,7 @@ struct ParameterReadingReviewTests {
     }
 }
 
-extension ParameterReadingReviewTests {
+extension ParameterReadingTests {
     @Test(arguments: [
         "a+b", "a b", "%E4", "%41%E4", "%zz", "%", "1=2", "a&b", "#", "?", ";", "é", "e\u{301}", "\u{0}", "", "+",
         "%2B", "a/b", "日本", "\u{FFFD}", "..", ".",
@@ -112,7 +112,7 @@ private func referenceDecode(_ raw: ArraySlice<UInt8>, form: Bool) -> String {
     return String(decoding: bytes, as: UTF8.self)
 }
 
-extension ParameterReadingReviewTests {
+extension ParameterReadingTests {
     @Test(arguments: 0..<4)
     func randomQueriesAgreeWithReference(_ seed: Int) throws {
         var random = SeededRandom(seed: UInt64(seed))
