@@ -69,9 +69,9 @@ struct RouterState: Sendable {
                 "it adds \(leaves) to the router's \(liveLeaves) routes (one per combination of optional groups and origin); the limit is \(options.limits.maxRoutes) (Router.Limits.maxRoutes)."
             )
         }
-        // Rebuilt once all are gone: a rebuild renumbers routes, and `replaced` holds numbers.
+        // Rebuilt once all are gone, and only then: a rebuild renumbers routes (`replaced`, a table loader's rows).
         for route in replaced { remove(route: route, options: options) }
-        if checkedFirst { compactIfSparse(options: options) }
+        if !replaced.isEmpty { compactIfSparse(options: options) }
         let clamped = Int32(clamping: priority)
         let routeID = Int32(routes.count)
         let firstLeaf = Int32(trie.leaves.count)
