@@ -169,7 +169,7 @@ import Testing
 
     enum Abort: Error { case abort }
 
-    @Test(arguments: 0..<6)
+    @Test(arguments: 0..<4)
     func randomLifecycleAgreesWithModel(seed: UInt64) throws {
         var random = SeededRandom(seed: 0x11FE_C7C1E &+ seed)
         let router = Router(options: .init(caseInsensitivePaths: seed % 2 == 1))
