@@ -55,6 +55,38 @@ import URLRouter
         var count: Count
     }
 
+    /// A type of its own that refuses some values (here odd ones) is not judged by a sample it may refuse: its basic
+    /// type is (`Int` holds `<int>` values, not `<uuid>` ones).
+    struct EvenID: Codable, Equatable, Sendable {
+        var value: Int
+        init(from decoder: any Decoder) throws {
+            value = try decoder.singleValueContainer().decode(Int.self)
+            let odd = DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "odd"))
+            guard value % 2 == 0 else { throw odd }
+        }
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        }
+    }
+    struct EvenRoute: URLRoute {
+        static let pattern = "pt://even/:id<int>"
+        var id: EvenID
+    }
+    struct EvenOnUUID: URLRoute {
+        static let pattern = "pt://even/:id<uuid>"
+        var id: EvenID
+    }
+
+    @Test func aValidatingTypeIsJudgedByTheTypeItReads() throws {
+        let router = Router()
+        try router.register(EvenRoute.self) { _, _ in }
+        #expect(router.match("pt://even/4", as: EvenRoute.self)?.id.value == 4)
+        #expect(router.match("pt://even/3", as: EvenRoute.self) == nil)
+        let error = caught { try Router().register(EvenOnUUID.self) { _, _ in } }
+        #expect(error?.message.hasSuffix("EvenOnUUID.id is Int, which cannot hold a <uuid> value.") == true)
+    }
+
     /// Fields that hold their placeholders' values register and match: narrower or wider numbers, text, optionals,
     /// and a type that decodes itself from one.
     @Test func fieldsThatHoldTheirPlaceholdersValuesRegister() throws {

@@ -18,7 +18,7 @@ final class RouteFields: ParameterValues {
     private(set) var isComplete = true
     /// Whether the type is a record of named fields, not an enum or a single value.
     private(set) var isRecord = true
-    /// Each field's type, and whether a text decodes as it: a typed placeholder's field must hold its values.
+    /// The basic type (number, `Bool`, `UUID`, `String`) each field holds, which its typed placeholder's values must fit.
     private var fieldTypes: [String: (name: String, reads: (String) -> Bool)] = [:]
     var recorder: RouteFields? { self }
 
@@ -71,11 +71,11 @@ final class RouteFields: ParameterValues {
         Set(pattern.expansions.joined().compactMap(\.name) + (pattern.isFallback ? ["**"] : []))
     }
 
-    /// A stand-in value of `field`'s type, noting the field and its type (the outermost, when one wraps another).
+    /// A stand-in value of `field`'s type, noting the field and its basic type.
     func placeholder<T: Decodable>(_ type: T.Type, field: String) throws -> T {
         names.insert(field)
-        let reads = { (text: String) in (try? FieldDecoder(name: field, values: [text]).decode(T.self)) != nil }
-        fieldTypes[field] = fieldTypes[field] ?? (Self.name(of: T.self), reads)
+        let reads = { (text: String) in ParameterDecoder.scalar(text, as: T.self) != nil }
+        if ParameterDecoder.isScalar(T.self) { fieldTypes[field] = fieldTypes[field] ?? (Self.name(of: T.self), reads) }
         let zero = ["0", "00000000-0000-0000-0000-000000000000"].compactMap { ParameterDecoder.scalar($0, as: T.self) }
         if let value = zero.first { return value }
         do {
