@@ -50,6 +50,12 @@ extension MigrationClaimsTests {
 
     @Test func navigatorPatternsWritten() throws {
         let router = Router()
+        try router.registerObject("myapp://f/:x<double>/:u<uuid>/:s") { request in request.parameters.dictionary }
+        let uuid = "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"
+        let values = router.object(for: "myapp://f/1.5/\(uuid)/a") as? [String: String]
+        #expect(values == ["x": "1.5", "u": uuid, "s": "a"])
+        #expect(!router.canOpen("myapp://f/x/\(uuid)/a"))
+        #expect(!router.canOpen("myapp://f/1.5/not-a-uuid/a"))
         try router.registerObject("myapp://user/:id<int>") { request in request.parameters.int("id") }
         try router.registerObject("myapp://files/**") { request in request.wildcard.joined(separator: "/") }
         #expect(router.object(for: "myapp://user/42", userInfo: ["context": 1]) as? Int == 42)

@@ -40,6 +40,9 @@ import URLRouter
         #expect(winner(router, "mgj://~/detail") == "mgj://~/detail")
         #expect(winner(router, "mgj://shop/help") == "mgj://*/help")
         #expect(winner(router, "mgj://shop/help/more") == nil)
+        #expect(caught { try router.registerObject("~://search") { _ in nil } }?.code == .invalidPattern)
+        try router.registerObject("/search") { $0.pattern }
+        #expect(winner(router, "any://search") == "/search")
     }
 
     @Test func mgjDeregisterAndGenerate() throws {
