@@ -65,10 +65,8 @@ extension Router.Options {
     fileprivate func checkRouteTableLength(_ length: Int, _ what: String, atLeast: Bool = false) throws(RouteError) {
         let limit = limits.maxRouteTableLength
         guard length > limit else { return }
-        throw RouteError(
-            .limitExceeded,
-            "\(what) is \(atLeast ? "more than \(limit)" : "\(length)") bytes; the limit is \(limit) (Router.Limits.maxRouteTableLength)."
-        )
+        let size = "\(atLeast ? "more than \(limit)" : "\(length)") bytes; the limit is \(limit)"
+        throw RouteError(.limitExceeded, "\(what) is \(size) (Router.Limits.maxRouteTableLength).")
     }
 }
 
@@ -110,7 +108,8 @@ extension RouteBatch {
                         "Pattern \(RouteError.quoted(row.pattern)) conflicts with row \($0.row), "
                             + "\(RouteError.quoted(draft.routes.live($0.route).displayName)): they have the same shape."
                     }
-                    issues.append(.init(row: row.row, line: row.line, message: message ?? error.message))
+                    let text = error.message.replacing("first or register with replacing: true", with: "before loading")
+                    issues.append(.init(row: row.row, line: row.line, message: message ?? text))  // rows never replace
                 }
             }
             guard issues.isEmpty else { throw RouteTableError.inFileOrder(issues) }
