@@ -33,7 +33,7 @@ struct LinkOriginRouteTableTests {
             (#""origins": "shop""#, "field \"origins\" must be a non-empty array"),
             (#""origins": ["shop", 3]"#, "field \"origins\" must be a non-empty array"),
             (#""origins": ["shop", ""]"#, "field \"origins\" must be a non-empty array"),
-            (#""origins": ["http://shop.example.com"]"#, "is not a scheme"),
+            (#""origins": ["http://shop.example.com"]"#, "has a web scheme; list its host as"),
             (#""origins": ["https://shop.example.com:443"]"#, "is not a host name"),
             (#""origins": ["shop", "SHOP"]"#, "is listed twice"),
         ])

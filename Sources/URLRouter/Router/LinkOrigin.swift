@@ -34,14 +34,16 @@ public enum LinkOrigin: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .scheme(let scheme):
             let lowered = Self.asciiLowercased(scheme)
+            guard !["https", "http"].contains(URLScanner.scheme(of: lowered + ":")) else {  // `http://host` too
+                throw .invalidPattern(
+                    pattern,
+                    "the origin \(RouteError.quoted(scheme)) has a web scheme; list its host as .web(\"host\") (\"https://host\" in a route table), which serves https only."
+                )
+            }
             guard !lowered.isEmpty, URLScanner.scheme(of: lowered + ":") == lowered else {
                 throw .invalidPattern(
                     pattern, "the origin scheme \(RouteError.quoted(scheme)) is not a scheme ([A-Za-z][A-Za-z0-9+.-]*)."
                 )
-            }
-            guard lowered != "https", lowered != "http" else {
-                throw .invalidPattern(
-                    pattern, "\(RouteError.quoted(scheme)) is a web scheme; list the host as .web(\"host\") instead.")
             }
             return .scheme(lowered)
         case .web(let host):
@@ -57,12 +59,7 @@ public enum LinkOrigin: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The full pattern for `path` (written without a scheme) from this origin.
-    func pattern(_ path: String) -> String {
-        switch self {
-        case .scheme(let scheme): "\(scheme)://\(path)"
-        case .web(let host): "https://\(host)/\(path)"
-        }
-    }
+    func pattern(_ path: String) -> String { if case .scheme = self { "\(self)://\(path)" } else { "\(self)/\(path)" } }
 
     /// Whether `host` (lowercase) is a DNS name: labels of `[a-z0-9-]`, 1 to 63 bytes, not starting or ending with `-`,
     /// at most 253 bytes in all.
