@@ -3,9 +3,53 @@ import Testing
 
 @testable import URLRouter
 
+/// A typed route that writes its scheme although it lists link origins: registering it is refused, and so must be
+/// printing a link for it.
+private struct FullPatternWithOrigins: URLRoute {
+    static let pattern = "shop://item/:id"
+    static let origins: [LinkOrigin] = [.scheme("shop")]
+    var id: String
+}
+
+private struct SlashPathWithOrigins: URLRoute {
+    static let pattern = "/item/:id"
+    static let origins: [LinkOrigin] = [.web("shop.example.com")]
+    var id: String
+}
+
 /// A path with link origins is written alone: registration, generation for an origin, typed generation and route
-/// tables refuse a path with a scheme or a leading `/` with one message, naming the path.
-@Suite struct LinkOriginPathMessageTests {
+/// tables refuse a path with a scheme or a leading `/` with one message, naming the path. An `http` or `https` scheme
+/// origin is told to list its host.
+@Suite struct LinkOriginMessageTests {
+    @Test(arguments: ["shop://item/:id", "/item/:id", "", "x:y/:id"])
+    func generationForAnOriginRefusesWhatRegistrationRefuses(path: String) throws {
+        let router = Router()
+        try router.register("item/:id", origins: [.scheme("shop")]) { _ in }
+        let registered = try #require(caught { try router.register(path, origins: [.scheme("shop")]) { _ in } })
+        let generated = try #require(
+            caught { try router.url(for: path, parameters: ["id": "1"], origin: .scheme("shop")) })
+        #expect(registered.code == .invalidPattern)
+        #expect(generated == registered, "\(generated.message)")
+        #expect(generated.message.hasPrefix("Invalid pattern \(RouteError.quoted(path)): with link origins"))
+        #expect(router.routes.map(\.description) == ["item/:id [shop]"])
+    }
+
+    @Test func typedGenerationRefusesAPatternWithASchemeAndOrigins() throws {
+        let router = Router()
+        let registered = try #require(caught { try router.register(FullPatternWithOrigins.self) { _, _ in } })
+        #expect(registered.message.contains("write the path alone"), "\(registered.message)")
+        for origin in [nil, LinkOrigin.scheme("shop")] {
+            let printed = caught { try router.url(for: FullPatternWithOrigins(id: "1"), origin: origin) }
+            #expect(printed == registered, "\(String(describing: printed))")
+        }
+        let slash = caught { try router.url(for: SlashPathWithOrigins(id: "1")) }
+        #expect(slash?.code == .invalidPattern)
+        #expect(slash?.message.hasPrefix(#"Invalid pattern "/item/:id": with link origins"#) == true)
+        #expect(router.routes.isEmpty)
+    }
+
+    /// `http` is never an origin: a web origin serves `https` only, so the message points to the host, also when the
+    /// whole link is written as a scheme.
     @Test(arguments: ["http", "HTTPS", "http://shop.example.com", "https://shop.example.com", "Http:"])
     func aWebSchemeAsAnOriginPointsToTheHost(scheme: String) throws {
         let router = Router()

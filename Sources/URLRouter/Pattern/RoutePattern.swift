@@ -34,10 +34,9 @@ struct RoutePattern: Sendable {
     /// - Complexity: O(pattern length × expansions).
     init(_ text: String, knownTypes: (String) -> Bool, limits: Router.Limits) throws(RouteError) {
         guard text.utf8.count <= limits.maxPatternLength else {
-            throw RouteError(
-                .limitExceeded,
-                "Pattern \(RouteError.quoted(text)) is \(text.utf8.count) bytes; the limit is \(limits.maxPatternLength) (Router.Limits.maxPatternLength)."
-            )
+            let size =
+                "\(text.utf8.count) bytes; the limit is \(limits.maxPatternLength) (Router.Limits.maxPatternLength)"
+            throw RouteError(.limitExceeded, "Pattern \(RouteError.quoted(text)) is \(size).")
         }
         var utf8 = text
         self.text = text

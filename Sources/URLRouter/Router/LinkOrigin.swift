@@ -83,13 +83,7 @@ public enum LinkOrigin: Sendable, Hashable, CustomStringConvertible {
 
     /// Checks a registration's path and (non-empty) origins; returns the origins lowercased.
     static func validate(_ origins: [LinkOrigin], path: String) throws(RouteError) -> [LinkOrigin] {
-        guard !path.hasPrefix("/"), URLScanner.scheme(of: path).isEmpty else {
-            throw .invalidPattern(
-                path, "with link origins, write the path alone, without a scheme or leading \"/\" (\"item/:id\").")
-        }
-        guard !path.isEmpty else {
-            throw .invalidPattern(path, "with link origins, the path has at least one segment.")
-        }
+        try checkPath(path)
         var seen: Set<LinkOrigin> = []  // a set: a row of a route table may list thousands
         return try origins.map { origin throws(RouteError) in
             let origin = try origin.normalized(for: path)
@@ -97,6 +91,17 @@ public enum LinkOrigin: Sendable, Hashable, CustomStringConvertible {
                 throw .invalidPattern(path, "the origin \(RouteError.quoted(origin.description)) is listed twice.")
             }
             return origin
+        }
+    }
+
+    /// Throws unless `path` is a path alone (`item/:id`: no scheme, no leading `/`), as registration and generation need.
+    static func checkPath(_ path: String) throws(RouteError) {
+        guard !path.hasPrefix("/"), URLScanner.scheme(of: path).isEmpty else {
+            throw .invalidPattern(
+                path, "with link origins, write the path alone, without a scheme or leading \"/\" (\"item/:id\").")
+        }
+        guard !path.isEmpty else {
+            throw .invalidPattern(path, "with link origins, the path has at least one segment.")
         }
     }
 

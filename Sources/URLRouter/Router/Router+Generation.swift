@@ -42,10 +42,8 @@ extension Router {
                 if let type, let checker = types.first(where: { $0.name == type }),
                     !Array(value.utf8).withUnsafeBufferPointer({ checker.accepts($0) })
                 {
-                    throw RouteError(
-                        .invalidParameter,
-                        "The value \(RouteError.quoted(value)) for \":\(name)\" in \(RouteError.quoted(pattern)) is not of type \(type)."
-                    )
+                    let what = "for \":\(name)\" in \(RouteError.quoted(pattern)) is not of type \(type)."
+                    throw RouteError(.invalidParameter, "The value \(RouteError.quoted(value)) \(what)")
                 }
                 path[name] = value
                 segments.append(
@@ -91,9 +89,10 @@ extension Router {
     /// // "shop://item/42"
     /// ```
     /// - Throws: ``RouteError`` `.invalidParameter` when, for a combination of `path`'s optional groups, no route
-    ///   registered for it (by its shape: placeholder names do not matter) has `origin`, and the errors of
-    ///   ``url(for:parameters:)``.
+    ///   registered for it (by its shape: placeholder names do not matter) has `origin`; `.invalidPattern`, as
+    ///   registering, for a path with a scheme or a leading `/`; and the errors of ``url(for:parameters:)``.
     public func url(for path: String, parameters: [String: String], origin: LinkOrigin) throws(RouteError) -> String {
+        try LinkOrigin.checkPath(path)  // `shop://item/:id` is no path: the message says so, not "no route has it"
         let normalized = try? origin.normalized(for: path), wanted = normalized ?? origin  // malformed: no route has it
         let table = currentTable()  // as an open reads it: no lock, from an update(_:) too
         var state = RouterState(trie: table.trie, routes: table.routes)

@@ -106,6 +106,7 @@ extension Router {
     ///   that has no text (a non-finite `Double`, a nested struct).
     public func url<Route: URLRoute>(for route: Route, origin: LinkOrigin? = nil) throws(RouteError) -> String {
         let type = RouteFields.name(of: Route.self)
+        if !Route.origins.isEmpty { try LinkOrigin.checkPath(Route.pattern) }  // as registering it would
         if let origin, case let wanted = (try? origin.normalized(for: Route.pattern)) ?? origin,
             !Route.origins.contains(where: { (try? $0.normalized(for: Route.pattern)) == wanted })
         {
