@@ -61,7 +61,7 @@ struct FuzzRegressionTests {
         Refusal(
             inputClass: "combining mark after `#` hides the fragment", pattern: "x://a#\u{301}b", code: .invalidPattern),
         Refusal(
-            inputClass: "combining mark after `:` still starts a placeholder with an empty name",
+            inputClass: "combining mark after `:` still starts a placeholder with no name",
             pattern: "x://:\u{301}", code: .invalidPattern),
     ])
     func patternIsRefused(_ example: Refusal) {

@@ -204,7 +204,7 @@ private struct Parser {
         while index < part.count, isNameByte(part[index]) { index += 1 }
         let name = String(decoding: UnsafeBufferPointer(rebasing: part[1..<index]), as: UTF8.self)
         guard index > 1 else {
-            throw fail("the placeholder \(quoted) has an empty name; a name is [A-Za-z_][A-Za-z0-9_]*.")
+            throw fail("the placeholder \(quoted) has no name after \":\"; a name is [A-Za-z_][A-Za-z0-9_]*.")
         }
         guard part[1] &- UInt8(ascii: "0") >= 10 else {
             throw fail("the placeholder name \"\(name)\" starts with a digit; a name is [A-Za-z_][A-Za-z0-9_]*.")
