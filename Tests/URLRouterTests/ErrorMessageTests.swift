@@ -50,6 +50,20 @@ private struct SlashPathWithOrigins: URLRoute {
 
     /// `http` is never an origin: a web origin serves `https` only, so the message points to the host, also when the
     /// whole link is written as a scheme.
+    /// A path that does not parse is quoted as written, not as one origin's full pattern, in code and in a route table.
+    @Test(arguments: ["item?x", "item/:id(", "item/:id<money>", "item/:", "item/:é"])
+    func aBadPathIsQuotedAsWritten(path: String) throws {
+        let router = Router()
+        let origins: [LinkOrigin] = [.scheme("shop"), .web("a.example")]
+        let error = try #require(caught { try router.register(path, origins: origins) { _ in } })
+        #expect(error.code == .invalidPattern)
+        #expect(error.message.hasPrefix("Invalid pattern \(RouteError.quoted(path)): "), "\(error.message)")
+        let row = #"[{"pattern": "\#(path)", "target": "T", "action": "a", "origins": ["shop"]}]"#
+        let table = try #require(caught { try router.loadRouteTable(from: Data(row.utf8), on: Mediator()) })
+        #expect(table.message.contains("Invalid pattern \(RouteError.quoted(path))"), "\(table.message)")
+        #expect(router.routes.isEmpty)
+    }
+
     @Test(arguments: ["http", "HTTPS", "http://shop.example.com", "https://shop.example.com", "Http:"])
     func aWebSchemeAsAnOriginPointsToTheHost(scheme: String) throws {
         let router = Router()

@@ -47,9 +47,7 @@ public final class Router: Sendable {
         self.published = Locked(PublishedTable())  // built by the first reader, as after a change none read
     }
 
-    deinit {
-        for open in deferred.withLock({ $0.opens }) { open.drop("the router was freed before it was ready.") }
-    }
+    deinit { for open in deferred.withLock({ $0.opens }) { open.drop("the router was freed before it was ready.") } }
 
     /// The current snapshot, as this thread's own copy (see ``ThreadSnapshots``).
     @inline(__always)

@@ -35,6 +35,7 @@ struct RouterState: Sendable {
     ) throws(RouteError) -> (patterns: [RoutePattern], origins: [LinkOrigin]) {
         guard !origins.isEmpty else { return ([try parse(text, options: options)], []) }
         let listed = try LinkOrigin.validate(origins, path: text)
+        _ = try parse(text, options: options)  // an error quotes the path as written, not an origin's full pattern
         var parsed: [RoutePattern] = []
         for origin in listed where parsed.count * (parsed.first?.expansions.count ?? 0) <= options.limits.maxRoutes {
             parsed.append(try parse(origin.pattern(text), options: options))  // `add` refuses those past the limit
