@@ -112,9 +112,12 @@ extension MigrationClaimsTests {
         mediator.register(Target_A.self)
         let told = Recorder<String>()
         mediator.noTargetHandler = { target, action, _ in told.record("\(target).\(action)") }
-        #expect(mediator.performResult(target: "Target_A", action: "b").failureCode == .targetNotFound)
+        let fullName = mediator.performResult(target: "Target_A", action: "b")
+        #expect(fullName.failureCode == .targetNotFound)
+        #expect(fullName.failureMessage?.hasSuffix("A target is named without its \"Target_\" prefix.") == true)
+        #expect(mediator.performResult(target: "B", action: "b").failureMessage?.contains("prefix") == false)
         #expect(mediator.performResult(target: "A", action: "Action_b").failureCode == .actionNotFound)
-        #expect(told.values == ["Target_A.b", "A.Action_b"])
+        #expect(told.values == ["Target_A.b", "B.b", "A.Action_b"])
     }
 
     @Test func ctCachedTargetStaysAfterAMissingAction() {
@@ -151,8 +154,10 @@ extension MigrationClaimsTests {
 }
 
 extension Result<Any?, RouteError> {
-    fileprivate var failureCode: RouteError.Code? {
-        if case .failure(let error) = self { return error.code }
+    fileprivate var failureCode: RouteError.Code? { failure?.code }
+    fileprivate var failureMessage: String? { failure?.message }
+    private var failure: RouteError? {
+        if case .failure(let error) = self { return error }
         return nil
     }
 }

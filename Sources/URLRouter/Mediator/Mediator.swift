@@ -126,6 +126,7 @@ public final class Mediator: Sendable {
             let message =
                 "No target \(quoted(target)) for action \(quoted(action)): none is registered under that name "
                 + "and no searched module has a public type \(quoted("Target_" + target))."
+                + (target.hasPrefix("Target_") ? " A target is named without its \"Target_\" prefix." : "")
             return .failure(RouteError(.targetNotFound, message))
         }
         let actions = instance.actions
