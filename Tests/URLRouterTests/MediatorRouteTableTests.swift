@@ -235,4 +235,16 @@ private let row = #"{"pattern": "a://b", "target": "T", "action": "x"}"#
             try RouteTableRow.parse(data)
         }
     }
+
+    /// A UTF-8 byte order mark is passed over; UTF-16, with its mark or without, is no route table.
+    @Test func readsUTF8WithAByteOrderMarkButNotUTF16() throws {
+        let json = #"[{"pattern": "shop://cart", "target": "Shop", "action": "cart"}]"#
+        #expect(try RouteTableRow.parse(Data([0xEF, 0xBB, 0xBF] + Array(json.utf8))).map(\.pattern) == ["shop://cart"])
+        for utf16 in [Data([0xFF, 0xFE]) + json.data(using: .utf16LittleEndian)!, json.data(using: .utf16BigEndian)!] {
+            let message = "the file is not UTF-8 (it looks like UTF-16); a route table is UTF-8"
+            #expect(throws: RouteTableError(issues: [.init(row: nil, line: 1, message: message)])) {
+                try RouteTableRow.parse(utf16)
+            }
+        }
+    }
 }

@@ -18,17 +18,13 @@ extension Router {
     }
 
     /// ``canOpen(_:source:)`` for a Foundation `URL`: `router.canOpen(URL(string: "shop://item/42")!)`.
-    public func canOpen(_ url: URL, source: RouteSource = .internal) -> Bool {
-        canOpen(url.routerText, source: source)
-    }
+    public func canOpen(_ url: URL, source: RouteSource = .internal) -> Bool { canOpen(url.routerText, source: source) }
 
     /// ``match(_:)`` for a Foundation `URL`: `router.match(url)?.pattern`.
     public func match(_ url: URL) -> RouteMatch? { match(url.routerText) }
 
     /// ``match(_:as:)-(String,_)`` for a Foundation `URL`: `router.match(url, as: ItemRoute.self)?.id`.
-    public func match<Route: URLRoute>(_ url: URL, as type: Route.Type) -> Route? {
-        match(url.routerText, as: type)
-    }
+    public func match<Route: URLRoute>(_ url: URL, as type: Route.Type) -> Route? { match(url.routerText, as: type) }
 }
 
 extension URL {
