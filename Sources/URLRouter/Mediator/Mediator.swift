@@ -76,8 +76,8 @@ public final class Mediator: Sendable {
         }
     }
 
-    /// Called when a call finds no target or no action (after the target's ``notFoundAction``). Runs on the caller's
-    /// thread, outside the mediator's lock.
+    /// Called when a call finds no target, or a target without the action and without a ``notFoundAction``. Runs on the
+    /// caller's thread, outside the mediator's lock.
     ///
     /// ```swift
     /// mediator.noTargetHandler = { target, action, params in report(target, action) }

@@ -27,9 +27,9 @@ public typealias MediatorAction = ([String: Any]) -> Any?
 ///   time, without registration. Declare discovered targets `public`: a release build drops internal structs that
 ///   nothing references (see ``Mediator/searchModules``).
 ///
-/// The instance is created with `init()` on first use, outside the mediator's lock. With `cacheTarget: true` one
-/// instance is kept and shared by every thread, which is why a target is `Sendable`. An `init()` must not call the
-/// mediator for its own target.
+/// Each call creates an instance with `init()`, outside the mediator's lock; with `cacheTarget: true` the first one is
+/// kept and shared by every thread, which is why a target is `Sendable`. An `init()` must not call the mediator for its
+/// own target.
 ///
 /// An action named ``Mediator/notFoundAction`` (`"notFound"`) is the target's fallback: it receives the original
 /// parameters plus the missing action's name under ``Mediator/missingActionKey``.
@@ -42,7 +42,7 @@ public protocol MediatorTarget: Sendable {
     /// ```
     static var targetName: String { get }
 
-    /// Creates the target; called lazily on the first call that needs an instance.
+    /// Creates the target: for every call, or once for calls with `cacheTarget: true` until it is released.
     init()
 
     /// The actions by name. Read once per call, on the caller's thread.

@@ -15,8 +15,8 @@ public struct RemoteCall: Sendable, Equatable {
     /// control character, like ``target``.
     public var action: String
     /// The query items, percent-decoded; the last of repeated names wins: `["id": "42"]` for `?id=7&id=42`.
-    /// For an external open of a bridged route: its parameters, with `**` the path a `**` took; a name the query
-    /// repeats (a typed request's array field reads every item) is shown once per value, and each must be allowed.
+    /// For an external open of a bridged route: its parameters, with `**` the path a `**` took; for a name the query
+    /// repeats (`?tag=a&tag=b`, which a typed request's array reads whole), the policy sees one call per value.
     public var parameters: [String: String]
 
     /// Creates a call, e.g. to try a policy's predicate in a test.

@@ -38,7 +38,7 @@ public struct RouteError: Error, Sendable, Hashable, CustomStringConvertible, Lo
         case targetNotFound
         /// The mediator's target has no action of that name.
         case actionNotFound
-        /// A route table file is malformed.
+        /// A route table is malformed, or its file cannot be read.
         case invalidRouteTable
         /// A typed mediator call's action returned something other than its declared result.
         case invalidResult

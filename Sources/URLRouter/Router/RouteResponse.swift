@@ -17,8 +17,8 @@ public struct RouteResponse: @unchecked Sendable {
 
     /// The URL that was finally opened: `account://login` when an interceptor redirected there.
     public let url: String
-    /// The route that handled it, or that refused it (`response.match?.pattern`); nil when nothing matched, every
-    /// match declined or redirects looped.
+    /// The route that handled it, or whose access, interceptor or remote policy refused it (`response.match?.pattern`);
+    /// nil when nothing matched, every match declined, redirects looped, or a limit or an allow-list refused the URL.
     public let match: RouteMatch?
     /// What the completion of `open` receives.
     public let result: Result<Any?, RouteError>

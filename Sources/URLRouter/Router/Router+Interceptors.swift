@@ -24,7 +24,7 @@ public struct RouteInterception: Sendable {
     public enum Decision: Sendable, Hashable {
         /// Go on to the next interceptor, then the handler.
         case proceed
-        /// Open this URL instead (the chain starts again for it). Loops are refused.
+        /// Open this URL instead (the chain starts again for it); a loop, or a 17th redirect, fails: `.redirectLoop`.
         case redirect(String)
         /// Refuse the open; the completion gets ``RouteError/Code/refused`` with the reason.
         case refuse(String)

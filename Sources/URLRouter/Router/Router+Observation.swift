@@ -13,7 +13,7 @@ public struct RouteEvent: Sendable {
         case handled
         /// No route matched.
         case notFound
-        /// Access, the external scheme list or an interceptor refused it.
+        /// Access, an external allow-list, an interceptor or a bridged route's remote policy refused it.
         case refused
         /// Every matching route declined.
         case declined
