@@ -61,23 +61,20 @@ public struct RouteError: Error, Sendable, Hashable, CustomStringConvertible, Lo
     /// The message, as `error.localizedDescription` shows it (in an alert, say).
     public var errorDescription: String? { message }
 
-    /// No route for `url`: `RouteError.notFound("shop://x")` reads `No route matches "shop://x".`
+    /// No route for `url`: what `try await router.value(opening: "shop://x")` throws is `.notFound("shop://x")`.
     public static func notFound(_ url: String) -> RouteError {
         RouteError(.notFound, "No route matches \(quoted(url)).")
     }
 
-    /// `url` was refused, with the reason: `.refused("account://orders", reason: "signed out")`.
-    public static func refused(_ url: String, reason: String) -> RouteError {
+    // The library's other messages: `Refused "account://orders": signed out`, `Invalid pattern "shop://:": …`,
+    // `Rejected "…": the URL has 300 path segments; the limit is 64`.
+    static func refused(_ url: String, reason: String) -> RouteError {
         RouteError(.refused, "Refused \(quoted(url)): \(reason)")
     }
-
-    /// `pattern` is malformed, with what is wrong: `.invalidPattern("shop://:", "empty placeholder name")`.
-    public static func invalidPattern(_ pattern: String, _ problem: String) -> RouteError {
+    static func invalidPattern(_ pattern: String, _ problem: String) -> RouteError {
         RouteError(.invalidPattern, "Invalid pattern \(quoted(pattern)): \(problem)")
     }
-
-    /// `input` is over a limit: `.limitExceeded(url, "the URL has 300 path segments; the limit is 64")`.
-    public static func limitExceeded(_ input: String, _ problem: String) -> RouteError {
+    static func limitExceeded(_ input: String, _ problem: String) -> RouteError {
         RouteError(.limitExceeded, "Rejected \(quoted(input)): \(problem)")
     }
 

@@ -13,7 +13,7 @@
 /// reference, so the value moves from the completing thread to the handler, never shared.
 public struct RouteResponse: @unchecked Sendable {
     /// Called once per open with its response: `router.route(url) { response in log(response.result) }`.
-    public typealias Handler = @Sendable (RouteResponse) -> Void
+    typealias Handler = @Sendable (RouteResponse) -> Void
 
     /// The URL that was finally opened: `account://login` when an interceptor redirected there.
     public let url: String
