@@ -234,7 +234,8 @@ public final class Router: Sendable {
 
 /// A registered route, as ``Router/routes`` lists it: `router.routes.map(\.pattern)` gives every pattern.
 public struct RouteInfo: Sendable, Hashable, CustomStringConvertible {
-    /// The pattern as registered, placeholder names and types included: `shop://item/:id<int>`.
+    /// The pattern as registered, placeholder names and types included: `shop://item/:id<int>`. With origins, the path
+    /// alone (`item/:id`): a match's ``RouteMatch/pattern`` is then one of ``originPatterns``.
     public var pattern: String
     /// Its priority: what `register(_:priority:...)` was given (held to `Int32`'s range), 0 by default.
     public var priority: Int
