@@ -275,7 +275,7 @@ import URLRouter
     }
 
     /// Foundation maps a non-ASCII host (lowercase, composed) before the router reads it; a `String` is read as
-    /// written, and a host compares case-insensitively in ASCII only (GettingStarted: register it in lowercase).
+    /// written, and a host compares case-insensitively in ASCII only (MatchingRules: register it in lowercase).
     @Test(arguments: ["shop://CAFÉ/1", "shop://cafe\u{301}/1"])
     func foundationMapsANonASCIIHostFirst(text: String) throws {
         let router = Router()
