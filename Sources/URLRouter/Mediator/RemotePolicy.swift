@@ -44,7 +44,7 @@ public struct RemoteCall: Sendable, Equatable {
 ///     deniedActions: ["Account/delete"])
 /// ```
 public struct RemotePolicy: Sendable {
-    /// Schemes a URL may use, compared case-insensitively (`["myapp"]`); nil allows any.
+    /// Schemes a URL may use, compared in any ASCII case (`["myapp"]`); nil allows any.
     public var allowedSchemes: Set<String>?
     /// Targets a URL may reach, compared exactly (`["Shop", "Account"]`); nil allows any.
     public var allowedTargets: Set<String>?
@@ -73,7 +73,7 @@ public struct RemotePolicy: Sendable {
 
     /// Why `call` is refused, or nil when this policy allows it.
     func refusal(of call: RemoteCall) -> String? {
-        if let schemes = allowedSchemes, !schemes.contains(where: { $0.lowercased() == call.scheme }) {
+        if let schemes = allowedSchemes, !schemes.contains(where: { LinkOrigin.asciiLowercased($0) == call.scheme }) {
             return "the scheme \(RouteError.quoted(call.scheme)) is not allowed."
         }
         if let targets = allowedTargets, !targets.contains(call.target) {

@@ -11,7 +11,7 @@ extension Router {
         public let caseInsensitivePaths: Bool
         /// Decode a raw `+` in query names and values as a space (`%2B` stays `+`).
         public let formDecoding: Bool
-        /// Schemes an ``RouteSource/external`` open may use (lowercase); nil allows every scheme.
+        /// Schemes an ``RouteSource/external`` open may use, in any ASCII case; nil allows every scheme.
         public let allowedExternalSchemes: Set<String>?
         /// Web hosts an ``RouteSource/external`` open may use (lowercase); nil leaves web links to
         /// `allowedExternalSchemes`. When set, a web link from outside is allowed only as `https`
@@ -32,7 +32,7 @@ extension Router {
             allowedExternalSchemes: Set<String>? = nil, allowedExternalHosts: Set<String>? = nil
         ) {
             (self.limits, self.caseInsensitivePaths, self.formDecoding) = (limits, caseInsensitivePaths, formDecoding)
-            self.allowedExternalSchemes = allowedExternalSchemes.map { Set($0.map { $0.lowercased() }) }
+            self.allowedExternalSchemes = allowedExternalSchemes.map { Set($0.map(LinkOrigin.asciiLowercased)) }
             self.allowedExternalHosts = allowedExternalHosts.map { Set($0.map(LinkOrigin.asciiLowercased)) }
         }
     }
