@@ -14,6 +14,9 @@ enum Command: Equatable {
 struct UsageError: Error, Equatable {
     var message: String
     var topic: String?
+
+    /// The arguments quoted in `message` are shown escaped (``HumanOutput/shown(_:)``): one line, no escape codes.
+    init(message: String, topic: String?) { (self.message, self.topic) = (HumanOutput.shown(message), topic) }
 }
 
 /// The command-line parser: `deeplink <subcommand> [options] [arguments]`.
