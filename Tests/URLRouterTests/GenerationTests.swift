@@ -46,6 +46,7 @@ import URLRouter
         GenerationCase("files/**", ["**": "/docs//x/"], "/files/docs/x"),
         GenerationCase("files/**", [:], "/files"),
         GenerationCase("files/**", ["**": ""], "/files"),
+        GenerationCase("shop://item/:id", ["id": "1", "*": "x", "**": "y/z", "q": "2"], "shop://item/1?q=2"),
         GenerationCase("/path/:thing(/new)(/more/:x)", ["thing": "1"], "/path/1/new"),
         GenerationCase("/path/:thing(/new)(/more/:x)", ["thing": "1", "x": "2"], "/path/1/new/more/2"),
         GenerationCase("/path/:thing(/more/:x)", ["thing": "1"], "/path/1"),
