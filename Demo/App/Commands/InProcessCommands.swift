@@ -1,5 +1,7 @@
 // The commands that route in this process: `open`, `routes` and `explain`.
 
+import URLRouter
+
 /// `deeplink open URL [--json] [--external]`: route in-process and print what happened.
 enum OpenCommand {
     /// How long `open` waits for a handler that completes later.
@@ -7,7 +9,7 @@ enum OpenCommand {
 
     static func run(url: String, json: Bool, external: Bool, service: any DeepLinkService) -> ExitCode {
         let url = String(url.trimmingSpaces())  // as the daemon reads `OPEN <url>`
-        let reply = service.openAndWait(url, source: external ? .external : .local, timeout: timeout)
+        let reply = service.openAndWait(url, source: external ? .external : .internal, timeout: timeout)
         print(json ? reply.json.encoded : HumanOutput.describe(reply, url: url))
         return ExitCode(reply)
     }
@@ -45,7 +47,7 @@ enum RoutesCommand {
 enum ExplainCommand {
     static func run(url: String, external: Bool, service: any DeepLinkService) -> ExitCode {
         let url = String(url.trimmingSpaces())  // as the daemon reads `OPEN <url>`
-        let source: LinkSource = external ? .external : .local
+        let source: RouteSource = external ? .external : .internal
         print(service.explain(url, source: source))
         return service.canOpen(url, source: source) ? .success : .notRouted
     }

@@ -1,12 +1,5 @@
 import Dispatch
-
-/// Where a URL came from. External URLs (everything the daemon receives, and `open --external`)
-/// may not reach internal-only routes or `native…` actions, and their scheme must be on the
-/// allow-list.
-enum LinkSource: Sendable {
-    case local
-    case external
-}
+import URLRouter
 
 /// One registered route, as `deeplink routes` lists it.
 struct RouteListing: Sendable {
@@ -24,19 +17,23 @@ struct RouteListing: Sendable {
 
 /// What the command line and the daemon need from the app's routing. The real router and
 /// mediator sit behind it; the daemon only ever sees this.
+///
+/// `source` is the router's own: `.external` for everything the daemon receives and for
+/// `open --external`, which may not reach internal-only routes or `native…` actions and must use
+/// an allowed scheme; `.internal` for the app itself.
 protocol DeepLinkService: Sendable {
     /// Opens `url`, calling `reply` exactly once: before returning, or later on another thread
     /// when the handler completes asynchronously.
-    func open(_ url: String, source: LinkSource, reply: @escaping @Sendable (Reply) -> Void)
+    func open(_ url: String, source: RouteSource, reply: @escaping @Sendable (Reply) -> Void)
 
     /// True exactly when ``open(_:source:reply:)`` would run a handler; runs nothing.
-    func canOpen(_ url: String, source: LinkSource) -> Bool
+    func canOpen(_ url: String, source: RouteSource) -> Bool
 
     /// Every registered route, sorted by pattern.
     var routes: [RouteListing] { get }
 
     /// A human explanation of how `url` is parsed and which pattern wins, and why others lose.
-    func explain(_ url: String, source: LinkSource) -> String
+    func explain(_ url: String, source: RouteSource) -> String
 
     /// The schemes that may arrive from outside; the desktop entry registers exactly these.
     var externalSchemes: [String] { get }
@@ -44,7 +41,7 @@ protocol DeepLinkService: Sendable {
 
 extension DeepLinkService {
     /// Opens `url` and waits for the reply, at most `timeout` seconds.
-    func openAndWait(_ url: String, source: LinkSource, timeout: Double) -> Reply {
+    func openAndWait(_ url: String, source: RouteSource, timeout: Double) -> Reply {
         let box = ReplyBox()
         open(url, source: source) { box.fill($0) }
         return box.wait(timeout: timeout) ?? .failed(.timeout(url, seconds: timeout))

@@ -6,8 +6,8 @@ struct RouterService: DeepLinkService {
     let externalSchemes: [String]
     let routes: [RouteListing]
 
-    func open(_ url: String, source: LinkSource, reply: @escaping @Sendable (Reply) -> Void) {
-        router.route(url, source: source.routeSource) { response in
+    func open(_ url: String, source: RouteSource, reply: @escaping @Sendable (Reply) -> Void) {
+        router.route(url, source: source) { response in
             switch response.result {
             case .success(let value):
                 reply(
@@ -21,18 +21,13 @@ struct RouterService: DeepLinkService {
         }
     }
 
-    func canOpen(_ url: String, source: LinkSource) -> Bool {
-        router.canOpen(url, source: source.routeSource)
+    func canOpen(_ url: String, source: RouteSource) -> Bool {
+        router.canOpen(url, source: source)
     }
 
-    func explain(_ url: String, source: LinkSource) -> String {
-        router.explain(url, source: source.routeSource).description
+    func explain(_ url: String, source: RouteSource) -> String {
+        router.explain(url, source: source).description
     }
-}
-
-extension LinkSource {
-    /// The router's name for it.
-    var routeSource: RouteSource { self == .external ? .external : .internal }
 }
 
 extension ReplyError {
