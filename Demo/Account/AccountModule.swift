@@ -26,7 +26,7 @@ public enum AccountModule {
     /// Registers the Account's routes on `router` and its target on `mediator`.
     public static func register(on router: Router, mediator: Mediator) throws(RouteError) {
         mediator.register(Target_Account.self)
-        router.addInterceptor(LoginGate(session: .shared))
+        router.addInterceptor(LoginGate(session: .shared, router: router))
 
         // One batch: the module's routes appear together, or none of them does.
         try router.update { (routes: inout RouteBatch) throws(RouteError) in

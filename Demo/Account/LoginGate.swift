@@ -24,29 +24,16 @@ struct LoginGate: RouteInterceptor {
     static let openPatterns: Set<String> = [AccountModule.loginPattern, "account://logout"]
 
     let session: AccountSession
+    /// Prints the redirect; the app's router, which lives as long as the process.
+    let router: Router
 
     func intercept(_ open: RouteInterception) -> RouteInterception.Decision {
         guard let pattern = open.pattern, pattern.hasPrefix("account://"),
             !Self.openPatterns.contains(pattern), !session.isSignedIn
         else { return .proceed }
-        return .redirect("\(AccountModule.loginPattern)?next=\(Self.queryEncoded(open.url))")
-    }
-
-    /// `text` with every byte but the unreserved ones (RFC 3986) percent-encoded, so that a
-    /// link's own `?`, `&` and `#` stay inside the `next` value.
-    static func queryEncoded(_ text: String) -> String {
-        let hex = Array("0123456789ABCDEF".utf8)
-        var bytes: [UInt8] = []
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
-                UInt8(ascii: "_"), UInt8(ascii: "~"):
-                bytes.append(byte)
-            default:
-                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        // `url(for:)` percent-encodes the link, so that its own `?`, `&` and `#` stay inside `next`.
+        // A link too long to carry within the router's limits lands on the sign-in screen without it.
+        let signIn = try? router.url(for: AccountModule.loginPattern, parameters: ["next": open.url])
+        return .redirect(signIn ?? AccountModule.loginPattern)
     }
 }

@@ -9,6 +9,8 @@ struct LoginGateTests {
         "account://profile/ada",
         "account://profile/ada?tab=orders&sort=new#top",
         "account://session/refresh",
+        // Its own escapes, `+`, `=` and `&` come back as they were sent, not decoded.
+        "account://profile/a%2Fb?q=1%2B1+2&x=%26%3D#frag",
     ]
 
     @Test(arguments: gatedLinks)
@@ -26,6 +28,19 @@ struct LoginGateTests {
         let result = try #require(reply.object["result"] as? [String: Any], "\(after.stdout)")
         #expect(result["screen"] as? String == "sign-in")
         #expect(result["next"] as? String == link)
+    }
+
+    @Test func aLinkTooLongToCarryInNextGetsTheSignInScreenWithoutIt() throws {
+        let daemon = try RunningDaemon()
+        let client = try daemon.connect()
+        #expect(try ReplyLine(client.request("OPEN account://logout")).ok)
+        // 8,000 bytes on the request line; percent-encoded into `next`, 24,000: over the router's URL limit.
+        let link = "account://profile/" + String(repeating: "é", count: 4_000)
+        let reply = try ReplyLine(client.request("OPEN \(link)"))
+        #expect(reply.ok && reply.pattern == "account://login", "\(reply.object["error"] ?? "")")
+        let result = try #require(reply.object["result"] as? [String: Any])
+        #expect(result["screen"] as? String == "sign-in")
+        #expect(result["next"] as? String == "")
     }
 
     @Test func theSignInScreenAndSignOutStayOpenWhileSignedOut() throws {
