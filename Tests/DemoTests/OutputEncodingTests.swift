@@ -103,7 +103,10 @@ struct OutputEncodingTests {
         .routed(pattern: "x://\"q\"", parameters: [:], result: .null),
         .routed(
             pattern: "p", parameters: ["家": "✓\n", "a\u{2028}": "\u{0}"], result: .array([.string("🛒"), .double(0.5)])),
-        .failed(.notFound("shop://nothing/here?x=\"1\"")),
+        .failed(
+            ReplyError(
+                code: "not_found", url: "shop://nothing/here?x=\"1\"",
+                message: #"No route matches "shop://nothing/here?x=\"1\""."#)),
         .failed(.badRequest("control character U+7 in request; nothing was opened")),
         .failed(.badEncoding),
         .failed(.timeout(nil, seconds: 0.5)),

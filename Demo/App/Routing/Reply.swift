@@ -135,14 +135,6 @@ struct ReplyError: Error, Sendable, Equatable {
     /// The pattern that matched but refused, for the daemon's log; never sent to the client.
     var pattern: String? = nil
 
-    static func notFound(_ url: String) -> ReplyError {
-        ReplyError(code: "not_found", url: url, message: "no route matches \(url)")
-    }
-
-    static func refused(_ url: String, reason: String) -> ReplyError {
-        ReplyError(code: "refused", url: url, message: "\(url) was refused: \(reason)")
-    }
-
     static func badRequest(_ message: String) -> ReplyError {
         ReplyError(code: "bad_request", url: nil, message: message)
     }
