@@ -61,13 +61,12 @@ public enum ShopModule {
                 request.complete(["count": ids.count, "items": ids.map { Catalog.item($0).name }] as [String: Any])
             }
 
-            try routes.register("shop://cart/add/:id<int>") { request in
-                guard let id = request.parameters.int("id") else { return request.complete(nil) }
-                guard let count = Cart.shared.add(id) else {
+            try routes.register(ShopCartAddRoute.self) { route, request in
+                guard let count = Cart.shared.add(route.id) else {
                     return request.fail(
                         RouteError(.refused, "The cart is full: it holds at most \(Cart.capacity) items."))
                 }
-                request.complete(["added": Catalog.item(id).name, "count": count] as [String: Any])
+                request.complete(["added": Catalog.item(route.id).name, "count": count] as [String: Any])
             }
 
             // Bridged to target-actions. `nativeClearCart` is refused to every external open by the

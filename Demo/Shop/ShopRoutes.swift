@@ -45,6 +45,23 @@ public struct ShopItemViewRoute: URLRoute, Equatable {
     }
 }
 
+/// `shop://cart/add/:id<int>`: puts item `id` in the cart.
+///
+/// ```swift
+/// try router.url(for: ShopCartAddRoute(id: 7))   // "shop://cart/add/7"
+/// ```
+public struct ShopCartAddRoute: URLRoute, Equatable {
+    /// The placeholder `:id` fills ``id``.
+    public static let pattern = "shop://cart/add/:id<int>"
+    /// The item's id.
+    public var id: Int
+
+    /// A link that adds item `id`, e.g. `ShopCartAddRoute(id: 7)`.
+    public init(id: Int) {
+        self.id = id
+    }
+}
+
 extension ShopItemView {
     /// The typed call of the Shop's `itemView` action: other modules write
     /// `try mediator.perform(ShopItemView.Request(id: 42))` and get a ``ShopItemView`` back,
