@@ -24,8 +24,8 @@ struct LoginGate: RouteInterceptor {
     static let openPatterns: Set<String> = [AccountModule.loginPattern, "account://logout"]
 
     let session: AccountSession
-    /// Prints the redirect; the app's router, which lives as long as the process.
-    let router: Router
+    /// Prints the redirect. `unowned`: the router keeps its interceptors, and runs this one only while it lives.
+    unowned let router: Router
 
     func intercept(_ open: RouteInterception) -> RouteInterception.Decision {
         guard let pattern = open.pattern, pattern.hasPrefix("account://"),
