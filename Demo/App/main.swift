@@ -18,6 +18,8 @@ let status = DeepLinkCLI.run(
     Array(CommandLine.arguments.dropFirst()),
     environment: ProcessInfo.processInfo.environment,
     schemes: AppComposition.externalSchemes,
+    // Foundation repairs such bytes to U+FFFD: the socket would be another path.
+    notUTF8: ConfiguredSocket.variablesNotUTF8(),
     makeService: AppComposition.makeService)
 // Every stream: print() buffers when stdout is a pipe or file. Output that could not be written
 // (`deeplink desktop-entry > file` on a full disk) is a failure, never a silent success.

@@ -6,9 +6,10 @@ enum DeepLinkCLI {
     /// - Parameters:
     ///   - schemes: the schemes links from outside may use (help, desktop entry).
     ///   - makeService: builds the app's routing; called only by the commands that route.
+    ///   - notUTF8: the socket variables of `environment` whose bytes were not UTF-8.
     static func run(
         _ arguments: [String], environment: [String: String], schemes: [String],
-        makeService: () throws(RouteError) -> any DeepLinkService
+        notUTF8: Set<String> = [], makeService: () throws(RouteError) -> any DeepLinkService
     ) -> ExitCode {
         let command: Command
         switch Arguments.parse(arguments) {
@@ -22,11 +23,14 @@ enum DeepLinkCLI {
         switch command {
         case .help(let topic):
             print(
-                Help.text(for: topic, defaultSocket: SocketPath.defaultPath(environment: environment), schemes: schemes)
+                Help.text(
+                    for: topic, defaultSocket: HumanOutput.shown(SocketPath.defaultPath(environment: environment)),
+                    schemes: schemes)
             )
             return .success
         case .send(let url, let socket, let json, let timeout):
-            return SendCommand.run(url: url, socket: socket, json: json, timeout: timeout, environment: environment)
+            return SendCommand.run(
+                url: url, socket: socket, json: json, timeout: timeout, environment: environment, notUTF8: notUTF8)
         case .desktopEntry(let commandsOnly):
             return DesktopEntryCommand.run(commandsOnly: commandsOnly, schemes: schemes)
         case .systemdUnits(let selection):
@@ -50,7 +54,8 @@ enum DeepLinkCLI {
             return ExplainCommand.run(url: url, external: external, service: service)
         case .serve(let socket, let idleTimeout):
             return ServeCommand.run(
-                socket: socket, idleTimeout: idleTimeout, environment: environment, service: service)
+                socket: socket, idleTimeout: idleTimeout, environment: environment, notUTF8: notUTF8,
+                service: service)
         default:
             return .usage
         }

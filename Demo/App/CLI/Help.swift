@@ -19,8 +19,9 @@ enum Help {
           1  not routed: no route matched, the route or scheme was refused, or the request was bad
              (send: also a URL that cannot be one request line)
           2  usage error: unknown subcommand or option, missing or extra argument, an argument
-             that is not UTF-8, a relative DEEPLINK_SOCKET, or (send) a socket path too long for
-             a Unix socket
+             that is not UTF-8, a relative DEEPLINK_SOCKET, a socket path that names a directory,
+             has control characters or is not UTF-8 (DEEPLINK_SOCKET, XDG_RUNTIME_DIR), or (send)
+             a socket path too long for a Unix socket
           3  send: daemon not reachable (no socket, nobody listening, no answer in time,
              busy with its most clients, or another user's); the link was not delivered, or
              with no answer in time may not have been
@@ -175,7 +176,8 @@ enum Help {
         socket enabled, systemd starts the daemon and the link is answered.
 
         Options:
-          --json              print the daemon's JSON reply line as it came
+          --json              print the daemon's JSON reply line as it came, with control
+                              characters and bidirectional controls in its strings as \\uXXXX
           --ping              only check that the daemon answers
           --socket PATH       the daemon's socket (default: $DEEPLINK_SOCKET, else
                               \(defaultSocket))
@@ -188,7 +190,8 @@ enum Help {
              URL is not sent, and --json prints the reply the daemon would give
              ({"ok":false,"error":"bad_request"|"line_too_long",…})
           2  usage error (missing URL, unknown option, an argument that is not UTF-8, relative
-             DEEPLINK_SOCKET, a socket path too long for a Unix socket)
+             DEEPLINK_SOCKET, a socket path that names a directory, has control characters, is
+             not UTF-8 or is too long for a Unix socket; the message names where it came from)
           3  daemon not reachable: no socket, nobody listening, no answer in time, or a
              busy, forbidden, idle_timeout or timeout reply (--json prints it); the link was not
              delivered (with no answer in time, it may have been: the daemon's log tells)

@@ -8,7 +8,7 @@ enum SendCommand {
 
     static func run(
         url: String?, socket: String?, json: Bool, timeout: Double,
-        environment: [String: String]
+        environment: [String: String], notUTF8: Set<String> = []
     ) -> ExitCode {
         let url = url.map { String($0.trimmingSpaces()) }  // as the daemon reads `OPEN <url>`
         let line: String
@@ -26,17 +26,12 @@ enum SendCommand {
         }
         let configured: ConfiguredSocket
         do {
-            configured = try ConfiguredSocket.resolve(option: socket, environment: environment)
+            // No daemon can listen on a path too long for a socket: the path is wrong, not the daemon.
+            configured = try ConfiguredSocket.resolve(option: socket, environment: environment, notUTF8: notUTF8)
+                .fitting()
         } catch {
-            printError("deeplink send: \(error.message)")
-            return .usage
-        }
-        guard UnixSocketAddress(path: configured.path) != nil else {
-            // No daemon can listen there: the path is wrong, not the daemon.
             let undelivered = url.map { "\nThe link \(LogLine.printable($0)) was not delivered." } ?? ""
-            printError(
-                "deeplink send: the socket path is longer than \(UnixSocketAddress.maxPathLength) bytes, "
-                    + "more than a Unix socket takes: \(configured.path)" + undelivered)
+            printError("deeplink send: \(error.message)" + undelivered)
             return .usage
         }
         let client = DaemonClient(path: configured.path, timeout: timeout)
@@ -49,22 +44,69 @@ enum SendCommand {
                     + UndeliveredLink.advice(url: url, socket: configured, kind: error.kind))
             return .daemonUnreachable
         }
+        let outcome = outcome(ofReply: replyLine, url: url, json: json, socket: configured.path)
+        if let stdout = outcome.stdout { print(stdout) }
+        if let stderr = outcome.stderr { printError(stderr) }
+        return outcome.status
+    }
+
+    /// What `send` prints for a reply line and the status it exits with.
+    struct Outcome: Equatable {
+        var stdout: String?
+        var stderr: String?
+        var status: ExitCode
+    }
+
+    /// Reads the daemon's `replyLine` (without its newline) to `url` (nil for a ping) on
+    /// `socket`. Everything taken from the reply is printed escaped, on one line: a daemon
+    /// cannot forge lines or send escape codes to the terminal either.
+    static func outcome(ofReply replyLine: String, url: String?, json: Bool, socket: String) -> Outcome {
         guard let value = try? JSONDecoder().decode(JSONValue.self, from: Data(replyLine.utf8)),
             let reply = Reply(json: value)
         else {
-            printError("deeplink send: the daemon's reply is not one of ours: \(LogLine.printable(replyLine))")
-            return .daemonUnreachable
+            return Outcome(
+                stdout: nil,
+                stderr: "deeplink send: the daemon's reply is not one of ours: \(LogLine.printable(replyLine))",
+                status: .daemonUnreachable)
         }
+        let printed = json ? printableJSON(replyLine) : HumanOutput.describe(reply, url: url)
         if case .failed(let error) = reply, let advice = UndeliveredLink.replyAdvice(code: error.code, url: url) {
             // The daemon took nothing, or gave up waiting for the handler: undelivered (or maybe
             // not), as when no daemon answers.
-            if json { print(replyLine) }
-            printError(
-                "deeplink send: the daemon on \(configured.path) answered \(error.code): \(error.message)\n" + advice)
-            return .daemonUnreachable
+            return Outcome(
+                stdout: json ? printed : nil,
+                stderr: "deeplink send: the daemon on \(socket) answered "
+                    + "\(HumanOutput.shown(error.code)): \(HumanOutput.shown(error.message))\n" + advice,
+                status: .daemonUnreachable)
         }
-        print(json ? replyLine : HumanOutput.describe(reply, url: url))
-        return ExitCode(reply)
+        return Outcome(stdout: printed, stderr: nil, status: ExitCode(reply))
+    }
+
+    /// A reply line that parsed as JSON, as `--json` prints it: byte for byte, except that the
+    /// characters ``HumanOutput/shown(_:)`` escapes are written `\uXXXX` inside strings (where
+    /// JSON reads that as the same character; they are all in the BMP) and as a space outside
+    /// them (only JSON's whitespace, a tab or a carriage return, can be there).
+    static func printableJSON(_ line: String) -> String {
+        var output = ""
+        var inString = false
+        var escaping = false
+        for scalar in line.unicodeScalars {
+            if HumanOutput.needsEscaping(scalar) {
+                let hex = String(scalar.value, radix: 16)
+                output += inString ? "\\u" + String(repeating: "0", count: 4 - hex.count) + hex : " "
+                escaping = false
+                continue
+            }
+            output.unicodeScalars.append(scalar)
+            if escaping {
+                escaping = false
+            } else if inString && scalar == "\\" {
+                escaping = true
+            } else if scalar == "\"" {
+                inString.toggle()
+            }
+        }
+        return output
     }
 
     /// Why `url` cannot be sent as one request line, if it cannot: a control character (a

@@ -11,13 +11,13 @@ import Darwin
 enum ServeCommand {
     static func run(
         socket: String?, idleTimeout: Double, environment: [String: String],
-        service: any DeepLinkService
+        notUTF8: Set<String> = [], service: any DeepLinkService
     ) -> ExitCode {
         var configuration = ServerConfiguration()
         configuration.idleTimeout = idleTimeout
         let configured: ConfiguredSocket
         do {
-            configured = try ConfiguredSocket.resolve(option: socket, environment: environment)
+            configured = try ConfiguredSocket.resolve(option: socket, environment: environment, notUTF8: notUTF8)
         } catch {
             printError("deeplink serve: \(error.message)")
             return .usage

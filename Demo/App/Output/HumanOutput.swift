@@ -13,7 +13,7 @@ enum HumanOutput {
         case .pong:
             return "pong: the daemon is running"
         case .failed(let error):
-            return "\(error.code): \(shown(error.message))"
+            return "\(shown(error.code)): \(shown(error.message))"
         case .routed(let pattern, let parameters, let result):
             let shownParameters = parameters.keys.sorted().map { shown("\($0)=\(parameters[$0] ?? "")") }
             return """
@@ -29,11 +29,14 @@ enum HumanOutput {
     /// bidirectional controls escaped as in a Swift literal (`\n`, `\u{1B}`): a value from a
     /// link cannot forge a line of this output nor send escape codes to the terminal.
     static func shown(_ text: String) -> String {
-        text.unicodeScalars.map { scalar in
-            let category = scalar.properties.generalCategory
-            let unsafe = [.control, .lineSeparator, .paragraphSeparator].contains(category)
-            return unsafe || scalar.properties.isBidiControl ? scalar.escaped(asASCII: true) : String(scalar)
-        }.joined()
+        text.unicodeScalars.map { needsEscaping($0) ? $0.escaped(asASCII: true) : String($0) }.joined()
+    }
+
+    /// Whether ``shown(_:)`` escapes `scalar`: a control character, a line or paragraph
+    /// separator, a bidirectional control.
+    static func needsEscaping(_ scalar: Unicode.Scalar) -> Bool {
+        let category = scalar.properties.generalCategory
+        return [.control, .lineSeparator, .paragraphSeparator].contains(category) || scalar.properties.isBidiControl
     }
 
     /// A result as text: strings as they are, anything else as JSON.
