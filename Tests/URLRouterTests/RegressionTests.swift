@@ -123,15 +123,18 @@ import URLRouter
         #expect(router.match("shop://item/x")?.parameters.path == ["id": "x"])
     }
 
-    @Test(arguments: ["shop://missing", "shop://item/1/2", "", "%%", "x://" + String(repeating: "a/", count: 100)])
-    func theCompletionNeverCalledOnAMiss(_ url: String) async throws {
+    @Test(arguments: [
+        ("shop://missing", RouteError.Code.notFound), ("shop://item/1/2", .notFound), ("", .notFound),
+        ("%%", .notFound), ("x://" + String(repeating: "a/", count: 100), .limitExceeded),
+    ])
+    func theCompletionNeverCalledOnAMiss(_ url: String, code: RouteError.Code) async throws {
         let router = Router()
         try router.register("shop://item/:id") { $0.complete("hit") }
         let log = CompletionLog()
         #expect(!router.open(url, completion: log.completion))
-        #expect(log.all.count == 1)
-        #expect(log.all.first != .value("hit"))
-        await #expect(throws: RouteError.self) { try await router.value(opening: url) }
+        #expect(log.all == [.failure(code)])
+        let error = await #expect(throws: RouteError.self) { try await router.value(opening: url) }
+        #expect(error?.code == code)
     }
 
     @Test func aSchemeFallbackThatNeverFires() throws {
