@@ -412,6 +412,8 @@ extension RoundTripPropertyTests {
     @Test(arguments: 0..<4 as Range<UInt64>)
     func theHandlerSeesWhatMatchSees(batch: UInt64) throws {
         var r = SeededRandom(seed: 0x4A4D_0000 &+ batch)
+        var opened = 0
+        var catchAlls = 0
         for index in 0..<300 {
             var example = Example(&r)
             let router = Self.makeRouter(&r)
@@ -432,14 +434,19 @@ extension RoundTripPropertyTests {
             let label = "batch \(batch) case \(index): \(example.pattern.debugDescription) → \(url.debugDescription)"
             let match = try #require(router.match(url), "\(label)")
             #expect(router.open(url), "\(label)")
+            opened += 1
             #expect(seen.withLock { $0 } == match.parameters.dictionary, "\(label)")
             #expect(wildcard.withLock { $0 } == match.wildcard, "\(label)")
             let isCatchAll = example.isFallback || example.pattern.hasSuffix("**") || example.pattern.hasSuffix("**)")
             if isCatchAll {
                 let joined = match.wildcard.joined(separator: "/")
                 #expect(merged.withLock { $0 } == (joined.isEmpty ? nil : joined), "\(label)")
+                catchAlls += 1
             }
         }
+        // Enough examples print and open, and enough of them have a `**`, for the checks above to mean something.
+        #expect(opened >= 150, "batch \(batch): only \(opened) opened")
+        #expect(catchAlls >= 15, "batch \(batch): only \(catchAlls) with a catch-all")
     }
 }
 
