@@ -121,7 +121,7 @@ struct SendCommandTests {
         let directory = try TemporaryDirectory()
         let path = directory.path + "/idle.sock"
         let farewell = #"{"ok":false,"error":"idle_timeout","message":"no complete request for 0.001 s; closing"}"#
-        let listener = try OneReplyListener(path: path, reply: farewell)
+        let listener = try OneReplyListener(path: path, reply: Array((farewell + "\n").utf8))
         let result = try DeepLinkBinary.run(["send", "--socket", path, DemoLinks.item])
         #expect(result.status == 3, "\(result.stdout)\(result.stderr)")
         #expect(result.stderr.contains("The link \(DemoLinks.item) was not delivered"), "\(result.stderr)")
@@ -249,11 +249,12 @@ final class MuteListener {
     }
 }
 
-/// A Unix socket that accepts one connection, writes `reply` and a newline at once, and closes it.
+/// A Unix socket that accepts one connection, writes `reply` byte for byte and closes it: at
+/// once, as a daemon closing an idle connection does, or after reading the client's request.
 final class OneReplyListener: Sendable {
     private let fd: Int32
 
-    init(path: String, reply: String) throws {
+    init(path: String, reply: [UInt8], afterRequest: Bool = false) throws {
         fd = SocketCalls.makeStream()
         guard let address = SocketCalls.address(path) else { throw HarnessError("path too long: \(path)") }
         let bound = SocketCalls.attach(fd, to: address, bind)
@@ -261,8 +262,11 @@ final class OneReplyListener: Sendable {
         Thread { [fd] in
             let client = accept(fd, nil, nil)
             guard client >= 0 else { return }
-            let line = Array((reply + "\n").utf8)
-            _ = SocketCalls.sendBytes(client, line, line.count)
+            if afterRequest {
+                var request = [UInt8](repeating: 0, count: 4096)
+                _ = request.withUnsafeMutableBytes { recv(client, $0.baseAddress, $0.count, 0) }
+            }
+            _ = SocketCalls.sendBytes(client, reply, reply.count)
             close(client)
         }.start()
     }

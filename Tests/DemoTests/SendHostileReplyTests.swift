@@ -45,7 +45,7 @@ import Darwin
     func sendPrintsAHostileReplyEscapedAndExitsWithADocumentedStatus(_ reply: HostileReply) throws {
         let directory = try TemporaryDirectory()
         let path = directory.path + "/fake.sock"
-        let server = try RawReplyServer(path: path, reply: reply.bytes)
+        let server = try OneReplyListener(path: path, reply: reply.bytes, afterRequest: true)
         let started = Date()
         let result = try DeepLinkBinary.run(["send", "--socket", path] + reply.arguments, timeout: 5)
         #expect(Date().timeIntervalSince(started) < 3, "send did not wait for more than the reply")
@@ -59,31 +59,5 @@ import Darwin
         #expect(raw.isEmpty, "\(printed.debugDescription)")
         #expect(!printed.contains("\ndeeplink send: all good"), "no forged line: \(printed)")
         withExtendedLifetime(server) {}
-    }
-}
-
-/// A Unix socket that accepts one connection, reads what the client sends, writes `reply`
-/// byte for byte, and closes it.
-final class RawReplyServer: Sendable {
-    private let fd: Int32
-
-    init(path: String, reply: [UInt8]) throws {
-        fd = SocketCalls.makeStream()
-        guard let address = SocketCalls.address(path) else { throw HarnessError("path too long: \(path)") }
-        let bound = SocketCalls.attach(fd, to: address, bind)
-        guard bound == 0, listen(fd, 8) == 0 else { throw HarnessError("cannot listen on \(path)") }
-        Thread { [fd] in
-            let client = accept(fd, nil, nil)
-            guard client >= 0 else { return }
-            var request = [UInt8](repeating: 0, count: 4096)
-            _ = request.withUnsafeMutableBytes { recv(client, $0.baseAddress, $0.count, 0) }
-            _ = reply.withUnsafeBytes { SocketCalls.sendBytes(client, $0.baseAddress, $0.count) }
-            close(client)
-        }.start()
-    }
-
-    deinit {
-        shutdown(fd, Int32(SHUT_RDWR))
-        close(fd)
     }
 }
