@@ -34,6 +34,8 @@ public struct RouteError: Error, Sendable, Hashable, CustomStringConvertible, Lo
         case redirectLoop
         /// A deferred open was dropped: the oldest (external first) in a full queue, or the router was freed.
         case dropped
+        /// The task waiting in ``Router/value(opening:source:userInfo:isolation:)-(String,_,_,_)`` was cancelled.
+        case cancelled
         /// The mediator found no target of that name.
         case targetNotFound
         /// The mediator's target has no action of that name.
@@ -73,6 +75,9 @@ public struct RouteError: Error, Sendable, Hashable, CustomStringConvertible, Lo
     }
     static func invalidPattern(_ pattern: String, _ problem: String) -> RouteError {
         RouteError(.invalidPattern, "Invalid pattern \(quoted(pattern)): \(problem)")
+    }
+    static func cancelled(_ url: String) -> RouteError {
+        RouteError(.cancelled, "Cancelled the wait for \(quoted(url)): the task was cancelled.")
     }
     static func limitExceeded(_ input: String, _ problem: String) -> RouteError {
         RouteError(.limitExceeded, "Rejected \(quoted(input)): \(problem)")

@@ -12,18 +12,36 @@ extension Router {
     /// router is not ready (``isReady``), the open waits in the deferred queue, and its handler runs on the thread that
     /// sets `isReady`. A handler that lets go of the request without completing gives nil.
     ///
+    /// Cancelling the task ends the wait at once with ``RouteError/Code/cancelled``. A handler that has run keeps its
+    /// request (its completion then goes nowhere); an open still waiting for ``isReady`` is withdrawn, and observers see
+    /// it ``RouteEvent/Outcome/dropped``. A task cancelled before the call opens nothing.
+    ///
     /// The name differs from `open` on purpose: an `await` in front of the synchronous `open` would compile and return
     /// whether a handler took the URL, not the value.
     ///
     /// - Throws: ``RouteError`` when nothing matches, a policy or an interceptor refuses, every matching handler
-    ///   declines, or the handler fails.
+    ///   declines, the handler fails, or the task is cancelled.
     public func value(
         opening url: String, source: RouteSource = .internal, userInfo: [String: any Sendable] = [:],
         isolation: isolated (any Actor)? = #isolation
     ) async throws(RouteError) -> sending Any? {
-        try await withCheckedContinuation(isolation: isolation) {
-            (continuation: CheckedContinuation<RouteResponse, Never>) in
-            route(url, source: source, userInfo: userInfo) { continuation.resume(returning: $0) }
+        // The waiting continuation; whoever takes it out (the open's response or the cancellation) resumes it.
+        let waiting = Locked<CheckedContinuation<RouteResponse, Never>?>(nil)
+        let resume = { @Sendable (response: RouteResponse) -> Void in
+            waiting.withLock { $0.take() }?.resume(returning: response)
+        }
+        let cancelled = RouteResponse(url: url, match: nil, result: .failure(.cancelled(url)))
+        return try await withTaskCancellationHandler {
+            await withCheckedContinuation(isolation: isolation) { continuation in
+                waiting.withLock { $0 = continuation }
+                guard !Task.isCancelled else { return resume(cancelled) }
+                let withdrawn = { @Sendable in waiting.withLock { $0 == nil } }  // cancelled while queued
+                if !deferIfNotReady(url, source: source, userInfo: userInfo, respond: resume, withdrawn: withdrawn) {
+                    perform(url, source: source, userInfo: userInfo, respond: resume)
+                }
+            }
+        } onCancel: {
+            resume(cancelled)
         }.result.get()
     }
 

@@ -6,6 +6,8 @@ struct DeferredOpen: Sendable {
     let source: RouteSource
     let userInfo: [String: any Sendable]
     let respond: RouteResponse.Handler?
+    /// True once the open is withdrawn (its `value(opening:)` task was cancelled): the replay passes over it.
+    var withdrawn: (@Sendable () -> Bool)? = nil
 
     /// Fails the open with `.dropped`, saying why.
     func drop(_ reason: String) {
@@ -45,7 +47,8 @@ extension Router {
 
     /// Queues the open when the router is not ready, unless the allow-lists refuse it; true if it did.
     func deferIfNotReady(
-        _ url: String, source: RouteSource, userInfo: [String: any Sendable], respond: RouteResponse.Handler?
+        _ url: String, source: RouteSource, userInfo: [String: any Sendable], respond: RouteResponse.Handler?,
+        withdrawn: (@Sendable () -> Bool)? = nil
     ) -> Bool {
         if readyFlag.load(ordering: .acquiring) { return false }
         let table = currentTable()
@@ -55,7 +58,8 @@ extension Router {
         table.notify(url: url, source: source, pattern: nil, outcome: .deferred, since: RouteTable.now)
         let (queued, dropped) = deferred.withLock { queue -> (Bool, DeferredOpen?) in
             guard !readyFlag.load(ordering: .acquiring) else { return (false, nil) }
-            queue.opens.append(.init(url: url, source: source, userInfo: userInfo, respond: respond))
+            queue.opens.append(DeferredOpen(url: url, source: source, userInfo: userInfo, respond: respond))
+            queue.opens[queue.opens.count - 1].withdrawn = withdrawn
             guard queue.opens.count > options.limits.maxDeferredOpens else { return (true, nil) }
             return (true, queue.opens.remove(at: queue.opens.firstIndex { $0.source == .external } ?? 0))
         }
@@ -79,6 +83,11 @@ extension Router {
             queue.replaying = false
             return nil
         }) {
+            guard open.withdrawn?() != true else {
+                let now = RouteTable.now
+                currentTable().notify(url: open.url, source: open.source, pattern: nil, outcome: .dropped, since: now)
+                continue
+            }
             perform(open.url, source: open.source, userInfo: open.userInfo, respond: open.respond)
         }
     }
