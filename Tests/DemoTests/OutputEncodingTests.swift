@@ -33,6 +33,8 @@ struct OutputEncodingTests {
         "é", "e\u{301} combining", "家居 ✓ 🛒", "👩‍👩‍👧 family", "🇸🇪 flag", "c1 \u{80} \u{85} \u{9F} controls",
         "mixed \"家\"\n\u{2028}\\🛒", String(repeating: "long ascii run ", count: 200),
         String(repeating: "混合 \"", count: 100), "shop://item/42?ref=bench", "\u{FEFF}bom", "\u{10FFFF}",
+        "shop://item/\u{202E}gpj.exe", "a\u{061C}b\u{200E}\u{200F}c\u{2066}\u{2069}\u{202F}\u{2065}\u{2069}",
+        "\u{7F}\u{80}\u{A0}\u{202D}🛒\u{202E}", "é\u{85}家\u{2028}😀\u{1B}",
     ]
 
     @Test(arguments: strings)

@@ -1,8 +1,10 @@
 /// Compact JSON written straight into a byte buffer: what the daemon sends and what
 /// ``JSONValue/encoded`` returns as text.
 ///
-/// Strings are copied as UTF-8 in runs between the bytes that need escaping; only control
-/// characters, quotes, backslashes, DEL and U+2028/U+2029 are escaped.
+/// Strings are copied as UTF-8 in runs between the characters that need escaping: quotes,
+/// backslashes and every character ``HumanOutput/needsEscaping(_:)`` names (control characters,
+/// C1 included, line and paragraph separators, bidirectional controls), written `\uXXXX` (or
+/// `\n`, `\"`, …), so a line of this JSON cannot forge a line nor reorder text on a terminal.
 enum JSONBytes {
     /// Appends `value` as compact JSON on one line. Object members keep their order; a
     /// double that is not finite is `null`.
@@ -87,62 +89,75 @@ enum JSONBytes {
     }
 
     /// Appends UTF-8 `bytes` with the escapes JSON needs, copying the runs between them whole.
-    /// An escape always starts at a scalar boundary: an ASCII byte, or the lead byte of
-    /// U+2028/U+2029 (E2 80 A8, E2 80 A9).
+    /// `bytes` is valid UTF-8 (it comes from a `String`), so each scalar is read from its lead
+    /// byte and an escape always covers a whole scalar.
     private static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        let asciiEscapes = asciiEscapes
         var runStart = 0
         var index = 0
         let count = bytes.count
         while index < count {
             let byte = bytes[index]
-            if byte >= 0x20 && byte < 0x7F && byte != 0x22 && byte != 0x5C {
-                index += 1
-                continue
-            }
-            var length = 1
-            let escaped: UInt32
-            if byte >= 0x80 {
-                guard byte == 0xE2, index + 2 < count, bytes[index + 1] == 0x80,
-                    bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9
-                else {
+            if byte < 0x80 {
+                if !asciiEscapes[Int(byte)] {
                     index += 1
                     continue
                 }
-                escaped = bytes[index + 2] == 0xA8 ? 0x2028 : 0x2029
-                length = 3
-            } else {
-                escaped = UInt32(byte)
+                appendRun(bytes[runStart..<index], to: &output)
+                appendEscape(Unicode.Scalar(byte), to: &output)
+                index += 1
+                runStart = index
+                continue
             }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-            appendEscape(escaped, to: &output)
+            let length = byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4
+            var value = UInt32(byte & (0x7F >> length))
+            for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
+            if let scalar = Unicode.Scalar(value), HumanOutput.needsEscaping(scalar) {
+                appendRun(bytes[runStart..<index], to: &output)
+                appendEscape(scalar, to: &output)
+                runStart = index + length
+            }
             index += length
-            runStart = index
         }
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<count]))
+        appendRun(bytes[runStart..<count], to: &output)
+    }
+
+    /// Appends `run` as it is.
+    private static func appendRun(_ run: Slice<UnsafeBufferPointer<UInt8>>, to output: inout [UInt8]) {
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: run))
+    }
+
+    /// Which ASCII bytes ``appendString(_:to:)`` escapes, by value: `"`, `\` and those
+    /// ``HumanOutput/needsEscaping(_:)`` names.
+    private static let asciiEscapes: [Bool] = (0..<0x80).map { (byte: UInt8) in
+        byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || HumanOutput.needsEscaping(Unicode.Scalar(byte))
     }
 
     /// The escape of one scalar: a short one (`\n`, `\"`, …) where JSON has it, else `\uXXXX`
-    /// in lower-case hex.
-    private static func appendEscape(_ scalar: UInt32, to output: inout [UInt8]) {
+    /// in lower-case hex (a surrogate pair outside the BMP).
+    private static func appendEscape(_ scalar: Unicode.Scalar, to output: inout [UInt8]) {
         let short: UInt8? =
             switch scalar {
-            case 0x22: UInt8(ascii: "\"")
-            case 0x5C: UInt8(ascii: "\\")
-            case 0x0A: UInt8(ascii: "n")
-            case 0x0D: UInt8(ascii: "r")
-            case 0x09: UInt8(ascii: "t")
-            case 0x08: UInt8(ascii: "b")
-            case 0x0C: UInt8(ascii: "f")
+            case "\"": UInt8(ascii: "\"")
+            case "\\": UInt8(ascii: "\\")
+            case "\n": UInt8(ascii: "n")
+            case "\r": UInt8(ascii: "r")
+            case "\t": UInt8(ascii: "t")
+            case "\u{08}": UInt8(ascii: "b")
+            case "\u{0C}": UInt8(ascii: "f")
             default: nil
             }
-        output.append(UInt8(ascii: "\\"))
         if let short {
+            output.append(UInt8(ascii: "\\"))
             output.append(short)
             return
         }
-        output.append(UInt8(ascii: "u"))
-        for shift in stride(from: 12, through: 0, by: -4) {
-            output.append(hexDigits[Int((scalar >> UInt32(shift)) & 0xF)])
+        for unit in scalar.utf16 {
+            output.append(UInt8(ascii: "\\"))
+            output.append(UInt8(ascii: "u"))
+            for shift in stride(from: 12, through: 0, by: -4) {
+                output.append(hexDigits[Int((unit >> UInt16(shift)) & 0xF)])
+            }
         }
     }
 

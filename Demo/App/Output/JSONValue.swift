@@ -36,9 +36,10 @@ enum JSONValue: Sendable {
 
 /// JSON strings as text.
 enum JSONString {
-    /// `string` as a quoted JSON string. Control characters, quotes and backslashes are
-    /// escaped, as are DEL and U+2028/U+2029 so the line is safe to paste into JavaScript too;
-    /// everything else is written as UTF-8.
+    /// `string` as a quoted JSON string. Quotes, backslashes, control characters (DEL and C1
+    /// included), line and paragraph separators and bidirectional controls are escaped, so the
+    /// line is safe to print to a terminal and to paste into JavaScript; everything else is
+    /// written as UTF-8.
     static func quoted(_ string: String) -> String {
         var output: [UInt8] = []
         JSONBytes.appendString(string, to: &output)

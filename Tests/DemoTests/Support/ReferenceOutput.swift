@@ -1,8 +1,10 @@
 @testable import DeepLinkApp
 
-/// The daemon's first reply encoder and log redaction, kept verbatim as the reference the
-/// byte-level ones must match: a `JSONValue` built from `Any` through casts and `Mirror`, then
-/// escaped one Unicode scalar at a time into a `String`.
+/// The daemon's first reply encoder and log redaction, as the reference the byte-level ones
+/// must match: a `JSONValue` built from `Any` through casts and `Mirror`, then escaped one
+/// Unicode scalar at a time into a `String`. Its strings escape the characters
+/// `HumanOutput.shown` escapes, listed here one by one: C0, DEL and C1 controls, U+2028/U+2029
+/// and the bidirectional controls.
 enum ReferenceOutput {
     static func value(any value: Any?) -> JSONValue {
         guard let value, let unwrapped = unwrapOptional(value) else { return .null }
@@ -91,7 +93,8 @@ enum ReferenceOutput {
             case "\t": output += "\\t"
             case "\u{08}": output += "\\b"
             case "\u{0C}": output += "\\f"
-            case "\u{00}"..."\u{1F}", "\u{7F}", "\u{2028}", "\u{2029}":
+            case "\u{00}"..."\u{1F}", "\u{7F}"..."\u{9F}", "\u{2028}", "\u{2029}", "\u{061C}", "\u{200E}", "\u{200F}",
+                "\u{202A}"..."\u{202E}", "\u{2066}"..."\u{2069}":
                 let digits = String(scalar.value, radix: 16)
                 output += "\\u" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
             default: output.unicodeScalars.append(scalar)
