@@ -69,7 +69,7 @@ enum SendCommand {
                 stderr: "deeplink send: the daemon's reply is not one of ours: \(LogLine.printable(replyLine))",
                 status: .daemonUnreachable)
         }
-        let printed = json ? printableJSON(replyLine) : HumanOutput.describe(reply, url: url)
+        let printed = json ? jsonLine(of: value, readAs: reply) : HumanOutput.describe(reply, url: url)
         if case .failed(let error) = reply, let advice = UndeliveredLink.replyAdvice(code: error.code, url: url) {
             // The daemon took nothing, or gave up waiting for the handler: undelivered (or maybe
             // not), as when no daemon answers.
@@ -82,31 +82,15 @@ enum SendCommand {
         return Outcome(stdout: printed, stderr: nil, status: ExitCode(reply))
     }
 
-    /// A reply line that parsed as JSON, as `--json` prints it: byte for byte, except that the
-    /// characters ``HumanOutput/shown(_:)`` escapes are written `\uXXXX` inside strings (where
-    /// JSON reads that as the same character; they are all in the BMP) and as a space outside
-    /// them (only JSON's whitespace, a tab or a carriage return, can be there).
-    static func printableJSON(_ line: String) -> String {
-        var output = ""
-        var inString = false
-        var escaping = false
-        for scalar in line.unicodeScalars {
-            if HumanOutput.needsEscaping(scalar) {
-                let hex = String(scalar.value, radix: 16)
-                output += inString ? "\\u" + String(repeating: "0", count: 4 - hex.count) + hex : " "
-                escaping = false
-                continue
-            }
-            output.unicodeScalars.append(scalar)
-            if escaping {
-                escaping = false
-            } else if inString && scalar == "\\" {
-                escaping = true
-            } else if scalar == "\"" {
-                inString.toggle()
-            }
-        }
-        return output
+    /// The parsed reply `value`, one of ours read as `reply`, as `--json` prints it: encoded
+    /// afresh, so its strings are escaped as in every line this program writes, with its
+    /// members in the order the daemon writes them (the decoder sorts them by key) and any
+    /// others after those, by key.
+    static func jsonLine(of value: JSONValue, readAs reply: Reply) -> String {
+        guard case .object(let members) = value, case .object(let known) = reply.json else { return value.encoded }
+        let order = known.map(\.key)
+        func rank(_ key: String) -> Int { order.firstIndex(of: key) ?? order.count }
+        return JSONValue.object(members.sorted { (rank($0.key), $0.key) < (rank($1.key), $1.key) }).encoded
     }
 
     /// Why `url` cannot be sent as one request line, if it cannot: a control character (a
