@@ -176,8 +176,9 @@ enum Help {
         socket enabled, systemd starts the daemon and the link is answered.
 
         Options:
-          --json              print the daemon's JSON reply line as it came, with control
-                              characters and bidirectional controls in its strings as \\uXXXX
+          --json              print the daemon's JSON reply on one line, with control
+                              characters, line separators and bidirectional controls in its
+                              strings as \\uXXXX
           --ping              only check that the daemon answers
           --socket PATH       the daemon's socket (default: $DEEPLINK_SOCKET, else
                               \(defaultSocket))
