@@ -2,7 +2,8 @@ import Foundation
 
 /// An independent reading of a mediator URL by the mediator spec: `scheme://target/action`,
 /// the path exactly one non-empty segment, the query's items (split on `&`, then the first
-/// `=`, empty names skipped, the last of a name winning) as parameters, the fragment ignored.
+/// `=`, empty items skipped, `=x` the name "", the last of a name winning) as parameters, the
+/// fragment ignored.
 /// Names and values are percent-decoded, keeping the raw text when that is not UTF-8.
 struct ReferenceMediatorURL {
     var scheme: String
@@ -34,7 +35,6 @@ struct ReferenceMediatorURL {
         action = Self.decode(Array(parts[1]))
         for item in query.split(separator: UInt8(ascii: "&")) {
             let pieces = item.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
-            guard !pieces[0].isEmpty else { continue }
             parameters[Self.decode(Array(pieces[0]))] = Self.decode(pieces.count > 1 ? Array(pieces[1]) : [])
         }
     }

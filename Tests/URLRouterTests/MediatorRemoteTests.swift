@@ -53,7 +53,7 @@ private func perform(_ url: String, on mediator: Mediator) -> Outcome {
         ("app://Remote/show?bad=%zz&end=%&half=%4", .value("bad=%zz&end=%&half=%4")),
         ("app://Remote/show?notutf8=%FF%41", .value("notutf8=%FF%41")),
         ("app://Remote/show?a=1&a=2", .value("a=2")),
-        ("app://Remote/show?flag&=x&&k=v=w", .value("flag=&k=v=w")),
+        ("app://Remote/show?flag&=x&&k=v=w", .value("=x&flag=&k=v=w")),
         ("app://Remote/show?a=1#b=2", .value("a=1")),
         ("app://Remote/show#frag?a=1", .value("")),
         ("app://Remote/sh%6Fw?a=1", .value("a=1")),
@@ -69,6 +69,25 @@ private func perform(_ url: String, on mediator: Mediator) -> Outcome {
     func mapsURLsToLocalCalls(url: String, expected: Outcome) {
         let (mediator, _) = remoteMediator()
         #expect(perform(url, on: mediator) == expected)
+    }
+
+    /// `perform(url:)` reads a query as the router does: an action gets what `match(url)?.parameters` gives, and
+    /// what the same URL hands a bridged route, empty names included.
+    @Test(arguments: [
+        "?=x", "?=x&=y&a=1", "?a=1&a=2", "?a", "?&&a=1", "?a=1=2", "?%61=1&a=2", "?a%3Db=c%26d&%20=+",
+        "?caf%C3%A9=1&cafe%CC%81=2", "?%=1&%zz=2&%FF=3",
+    ])
+    func queriesReadAsTheRouterReadsThem(query: String) throws {
+        let (mediator, _) = remoteMediator()
+        let router = Router()
+        try router.register("app://Remote/show", target: "Remote", action: "show", on: mediator)
+        let url = "app://Remote/show" + query
+        let parameters = try #require(router.match(url)?.parameters)
+        let expected = parameters.dictionary
+        #expect(expected.allSatisfy { parameters[$0.key] == $0.value })
+        let shown = expected.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: "&")
+        #expect(perform(url, on: mediator) == .value(shown))
+        #expect(router.object(for: url) as? String == shown)
     }
 
     @Test(arguments: [

@@ -11,10 +11,10 @@ extension Mediator {
 
     /// Performs a call that arrived as a URL, `scheme://target/action?name=value`.
     ///
-    /// The query items, percent-decoded, are the parameters (strings; `+` is not a space; the last of repeated names
-    /// wins); the fragment is ignored; the target is never cached. The path must be exactly one segment, the action:
-    /// `/b/c` and `/b/` are not found, nor is a URL without a target (`app:///b`). A URL over 16 KiB (a router's default
-    /// ``Router/Limits/maxURLLength``) fails with `.limitExceeded` before it is read.
+    /// The query items, read as a router reads them, are the parameters (strings; `+` is not a space; `?=x` is the name
+    /// `""`; the last of repeated names wins); the fragment is ignored; the target is never cached. The path is exactly
+    /// one segment, the action: `/b/c` and `/b/` are not found, nor is `app:///b`, without a target. A URL over 16 KiB
+    /// (a router's default ``Router/Limits/maxURLLength``) fails with `.limitExceeded` before it is read.
     ///
     /// Refused, after percent-decoding: a target or action name that contains `/` or a control character
     /// (`app://Shop/a%2Fb`, `app://Shop/a%00`), actions whose names start with `native` in any letter case

@@ -32,21 +32,19 @@ enum MediatorURL {
         guard segments.count <= 1 else { return fail("the path has \(segments.count) segments, not one action") }
         guard let action = segments.first, !action.isEmpty else { return fail("it names no action") }
 
-        var parameters: [String: String] = [:]
-        for item in query.split(separator: UInt8(ascii: "&")) {
-            let name = item.prefix { $0 != UInt8(ascii: "=") }
-            guard !name.isEmpty else { continue }
-            parameters[percentDecoded(name)] = percentDecoded(item[name.endIndex...].dropFirst())
+        var parameters: [String: String] = [:]  // as the router reads a query: `?=x` is the name ""
+        query.withUnsafeBufferPointer { query in
+            QueryScanner.forEach(in: query, 0, query.count) { parameters[percentDecoded($0)] = percentDecoded($1) }
         }
         let scheme = String(decoding: bytes[..<colon], as: UTF8.self).lowercased()
         return .success(
             RemoteCall(
-                url: url, scheme: scheme, target: percentDecoded(host), action: percentDecoded(action),
-                parameters: parameters))
+                url: url, scheme: scheme, target: host.withUnsafeBufferPointer(percentDecoded),
+                action: action.withUnsafeBufferPointer(percentDecoded), parameters: parameters))
     }
 
     /// Decodes `%XX` escapes as the router does; `+` stays `+`.
-    private static func percentDecoded(_ bytes: ArraySlice<UInt8>) -> String {
-        bytes.withUnsafeBufferPointer { PercentDecoding.string($0, plusAsSpace: false) }
+    private static func percentDecoded(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        PercentDecoding.string(bytes, plusAsSpace: false)
     }
 }
