@@ -50,7 +50,7 @@ extension Router {
             data = try handle.read(upToCount: options.limits.maxRouteTableLength + 1) ?? Data()
         } catch {
             let isDirectory = (try? file.resourceValues(forKeys: [.isDirectoryKey]))?.isDirectory == true
-            let reason = isDirectory ? "it is a directory." : error.localizedDescription
+            let reason = isDirectory ? "it is a directory." : RouteError.escaped(error.localizedDescription)
             let shown = RouteError.quoted(file.isFileURL ? file.path : file.absoluteString)
             throw RouteError(.invalidRouteTable, "Cannot read the route table \(shown): \(reason)")
         }

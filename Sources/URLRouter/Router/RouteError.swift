@@ -88,18 +88,20 @@ public struct RouteError: Error, Sendable, Hashable, CustomStringConvertible, Lo
         [.control, .lineSeparator, .paragraphSeparator].contains(scalar.properties.generalCategory)
     }
 
-    /// Quotes input for a message as a string literal: `"`, `\`, control characters and line
-    /// separators are escaped, so that none can forge a line of a log, and so are invisible format
-    /// characters (a BOM, a zero-width space, a bidi override), so that a message shows what is
-    /// there. Input past 200 characters is shortened. Text with nothing to escape is copied whole.
+    /// Input for a message as a string literal, escaped as ``escaped(_:)`` says; past 200 characters it is shortened.
     static func quoted(_ text: String) -> String {
+        let shown = escaped(Substring(text.unicodeScalars.prefix(200)))
+        return text.unicodeScalars.count > 200 ? "\"\(shown)…\" (\(text.utf8.count) bytes)" : "\"\(shown)\""
+    }
+    /// Text for a message with `"`, `\`, control characters and line separators escaped, so that none can forge a line
+    /// of a log, and invisible format characters too (a BOM, a bidi override), so that it shows what is there.
+    static func escaped(_ text: some StringProtocol) -> String {
         let escapes = { (scalar: Unicode.Scalar) in
             scalar == "\"" || scalar == "\\"
                 || (!(0x20..<0x7F).contains(scalar.value)
                     && (breaksLines(scalar) || scalar.properties.generalCategory == .format))
         }
-        if text.utf8.count <= 200, !text.unicodeScalars.contains(where: escapes) { return "\"\(text)\"" }
-        let shown = text.unicodeScalars.prefix(200).map { escapes($0) ? $0.escaped(asASCII: true) : "\($0)" }.joined()
-        return text.unicodeScalars.count > 200 ? "\"\(shown)…\" (\(text.utf8.count) bytes)" : "\"\(shown)\""
+        guard text.unicodeScalars.contains(where: escapes) else { return String(text) }
+        return text.unicodeScalars.map { escapes($0) ? $0.escaped(asASCII: true) : "\($0)" }.joined()
     }
 }
