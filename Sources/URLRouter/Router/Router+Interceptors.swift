@@ -43,11 +43,6 @@ public struct RouteInterception: Sendable {
     public var pattern: String? { match?.pattern }
 }
 
-struct ClosureInterceptor: RouteInterceptor {
-    let body: @Sendable (RouteInterception) -> RouteInterception.Decision
-    func intercept(_ open: RouteInterception) -> RouteInterception.Decision { body(open) }
-}
-
 extension Router {
     /// Appends an interceptor to the chain; interceptors run in the order they were added.
     ///
@@ -55,7 +50,7 @@ extension Router {
     /// router.addInterceptor(LoginGate(session: session))
     /// ```
     public func addInterceptor(_ interceptor: any RouteInterceptor) {
-        try? mutate { state in state.hooks.interceptors.append(interceptor) }
+        addInterceptor { interceptor.intercept($0) }
     }
 
     /// Appends an interceptor made from a closure.
@@ -66,7 +61,7 @@ extension Router {
     /// }
     /// ```
     public func addInterceptor(_ intercept: @escaping @Sendable (RouteInterception) -> RouteInterception.Decision) {
-        addInterceptor(ClosureInterceptor(body: intercept))
+        try? mutate { state in state.hooks.interceptors.append(intercept) }
     }
 
     /// Removes every interceptor; routes, observers and parameter types stay.
@@ -84,6 +79,6 @@ extension RouteTable {
     ) -> RouteInterception.Decision {
         guard match != nil || !declined else { return .proceed }
         let open = RouteInterception(url: url, match: match, source: source, userInfo: userInfo)
-        return hooks.interceptors.lazy.map { $0.intercept(open) }.first { $0 != .proceed } ?? .proceed
+        return hooks.interceptors.lazy.map { $0(open) }.first { $0 != .proceed } ?? .proceed
     }
 }

@@ -59,7 +59,7 @@ final class RouteTable: Sendable {
 /// What the router runs around every open besides the handler: interceptors and observers. Part of the snapshot, so
 /// that an open sees one consistent set from start to end.
 struct RouterHooks: Sendable {
-    var interceptors: [any RouteInterceptor] = []
+    var interceptors: [@Sendable (RouteInterception) -> RouteInterception.Decision] = []
     var observers: [Observer] = []
     /// How many routes are typed: with none, lookups skip the field checks.
     var typedRoutes = 0
