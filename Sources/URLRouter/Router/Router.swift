@@ -19,9 +19,9 @@ public final class Router: Sendable {
     /// The options this router was created with: `router.options.limits.maxSegments` is 64 unless set.
     public let options: Options
     /// The builder; writers hold this lock while they change the trie.
-    let state: Locked<RouterState>
+    let state = Locked(RouterState())
     /// The snapshot readers use. Held only long enough to copy a reference.
-    let published: Locked<PublishedTable>
+    let published = Locked(PublishedTable())  // built by the first reader, as after a change none read
     /// Opens waiting for `isReady`, oldest first; what it was last set to; whether a replay runs.
     let deferred = Locked<(opens: [DeferredOpen], wanted: Bool, replaying: Bool)>(([], true, false))
     /// `isReady`: written only under `deferred`'s lock, read without it on every open.
@@ -41,11 +41,7 @@ public final class Router: Sendable {
     /// ```swift
     /// let router = Router(options: .init(formDecoding: true))
     /// ```
-    public init(options: Options = Options()) {
-        self.options = options
-        self.state = Locked(RouterState())
-        self.published = Locked(PublishedTable())  // built by the first reader, as after a change none read
-    }
+    public init(options: Options = Options()) { self.options = options }
 
     deinit { for open in deferred.withLock({ $0.opens }) { open.drop("the router was freed before it was ready.") } }
 
@@ -67,7 +63,9 @@ public final class Router: Sendable {
         let generation = generation.load(ordering: .acquiring)
         let published = publishedTable()
         guard let snapshots = ThreadSnapshots.current(create: true)?.takeUnretainedValue() else { return published }
-        let copy = RouteTable(copying: published)
+        // Another object over the same storage, for this thread's own use.
+        let copy = RouteTable(
+            trie: published.trie, routes: published.routes, options: published.options, hooks: published.hooks)
         snapshots.store(router: id, generation: generation, table: copy)
         return copy
     }

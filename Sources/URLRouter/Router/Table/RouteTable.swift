@@ -49,11 +49,6 @@ final class RouteTable: Sendable {
     init(trie: Trie, routes: RouteList, options: Router.Options, hooks: RouterHooks) {
         (self.trie, self.routes, self.options, self.hooks) = (trie, routes, options, hooks)
     }
-
-    /// Another object over the same storage, for one thread's own use (``ThreadSnapshots``).
-    convenience init(copying table: RouteTable) {
-        self.init(trie: table.trie, routes: table.routes, options: table.options, hooks: table.hooks)
-    }
 }
 
 /// What the router runs around every open besides the handler: interceptors and observers. Part of the snapshot, so
