@@ -76,9 +76,6 @@ public struct RouteError: Error, Sendable, Hashable, CustomStringConvertible, Lo
     static func invalidPattern(_ pattern: String, _ problem: String) -> RouteError {
         RouteError(.invalidPattern, "Invalid pattern \(quoted(pattern)): \(problem)")
     }
-    static func cancelled(_ url: String) -> RouteError {
-        RouteError(.cancelled, "Cancelled the wait for \(quoted(url)): the task was cancelled.")
-    }
     static func limitExceeded(_ input: String, _ problem: String) -> RouteError {
         RouteError(.limitExceeded, "Rejected \(quoted(input)): \(problem)")
     }

@@ -30,7 +30,8 @@ extension Router {
         let resume = { @Sendable (response: RouteResponse) -> Void in
             waiting.withLock { $0.take() }?.resume(returning: response)
         }
-        let cancelled = RouteResponse(url: url, match: nil, result: .failure(.cancelled(url)))
+        let error = RouteError(.cancelled, "Cancelled the wait for \(RouteError.quoted(url)): the task was cancelled.")
+        let cancelled = RouteResponse(url: url, match: nil, result: .failure(error))
         return try await withTaskCancellationHandler {
             await withCheckedContinuation(isolation: isolation) { continuation in
                 waiting.withLock { $0 = continuation }
