@@ -25,6 +25,15 @@ extension Router {
 
     /// ``match(_:as:)-(String,_)`` for a Foundation `URL`: `router.match(url, as: ItemRoute.self)?.id`.
     public func match<Route: URLRoute>(_ url: URL, as type: Route.Type) -> Route? { match(url.routerText, as: type) }
+
+    /// ``value(opening:source:userInfo:isolation:)-(String,_,_,_)`` for a Foundation `URL`:
+    /// `try await router.value(opening: url)`.
+    public func value(
+        opening url: URL, source: RouteSource = .internal, userInfo: [String: any Sendable] = [:],
+        isolation: isolated (any Actor)? = #isolation
+    ) async throws(RouteError) -> sending Any? {
+        try await value(opening: url.routerText, source: source, userInfo: userInfo, isolation: isolation)
+    }
 }
 
 extension URL {
