@@ -90,6 +90,7 @@ public struct RouteError: Error, Sendable, Hashable, CustomStringConvertible, Lo
         let shown = escaped(Substring(text.unicodeScalars.prefix(200)))
         return text.unicodeScalars.count > 200 ? "\"\(shown)…\" (\(text.utf8.count) bytes)" : "\"\(shown)\""
     }
+
     /// Text for a message with `"`, `\`, control characters and line separators escaped, so that none can forge a line
     /// of a log, and invisible format characters too (a BOM, a bidi override), so that it shows what is there.
     static func escaped(_ text: some StringProtocol) -> String {

@@ -55,7 +55,7 @@ extension Router {
         // Refused now, not queued: a flood of such links cannot push the app's own opens out.
         if source == .external, table.schemeRefusal(url) != nil { return false }
         // Told before it is queued: once queued, another thread's replay may run it at once.
-        table.notify(url: url, source: source, pattern: nil, outcome: .deferred, since: RouteTable.now)
+        table.notify(url: url, source: source, pattern: nil, outcome: .deferred)
         let (queued, dropped) = deferred.withLock { queue -> (Bool, DeferredOpen?) in
             guard !readyFlag.load(ordering: .acquiring) else { return (false, nil) }
             queue.opens.append(DeferredOpen(url: url, source: source, userInfo: userInfo, respond: respond))
@@ -67,8 +67,7 @@ extension Router {
         if let dropped {
             let limit = options.limits.maxDeferredOpens
             dropped.drop("more than \(limit) opens waited for the router to be ready (Router.Limits.maxDeferredOpens).")
-            table.notify(
-                url: dropped.url, source: dropped.source, pattern: nil, outcome: .dropped, since: RouteTable.now)
+            table.notify(url: dropped.url, source: dropped.source, pattern: nil, outcome: .dropped)
         }
         return true
     }
@@ -84,8 +83,7 @@ extension Router {
             return nil
         }) {
             guard open.withdrawn?() != true else {
-                let now = RouteTable.now
-                currentTable().notify(url: open.url, source: open.source, pattern: nil, outcome: .dropped, since: now)
+                currentTable().notify(url: open.url, source: open.source, pattern: nil, outcome: .dropped)
                 continue
             }
             perform(open.url, source: open.source, userInfo: open.userInfo, respond: open.respond)

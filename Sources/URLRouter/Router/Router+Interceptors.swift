@@ -49,9 +49,7 @@ extension Router {
     /// ```swift
     /// router.addInterceptor(LoginGate(session: session))
     /// ```
-    public func addInterceptor(_ interceptor: any RouteInterceptor) {
-        addInterceptor { interceptor.intercept($0) }
-    }
+    public func addInterceptor(_ interceptor: any RouteInterceptor) { addInterceptor { interceptor.intercept($0) } }
 
     /// Appends an interceptor made from a closure.
     ///

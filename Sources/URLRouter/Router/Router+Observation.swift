@@ -95,7 +95,8 @@ extension RouteTable {
     private static let clockStart = ContinuousClock.now
 
     func notify(
-        url: String, source: RouteSource, pattern: String?, outcome: RouteEvent.Outcome, since start: Duration
+        url: String, source: RouteSource, pattern: String?, outcome: RouteEvent.Outcome,
+        since start: Duration = RouteTable.now
     ) {
         let duration = RouteTable.now - start
         lazy var redacted = RouteEvent.redactingQueryValues(url)

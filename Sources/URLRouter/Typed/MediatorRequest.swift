@@ -77,9 +77,7 @@ extension MediatorRequest {
 
 /// What a typed action returns instead of a value when its parameters do not decode; the
 /// mediator turns it into the call's failure.
-struct TypedActionFailure {
-    let error: RouteError
-}
+struct TypedActionFailure { let error: RouteError }
 
 extension Mediator {
     /// Where a typed call puts the request itself among the parameters.

@@ -12,9 +12,7 @@ protocol ParameterValues {
     var recorder: RouteFields? { get }
 }
 
-extension ParameterValues {
-    var recorder: RouteFields? { nil }
-}
+extension ParameterValues { var recorder: RouteFields? { nil } }
 
 extension RouteParameters: ParameterValues {
     func last(_ name: String) -> String? { pathValue(name) ?? (isPlaceholder(name) ? tail(name) : queryValue(name)) }
