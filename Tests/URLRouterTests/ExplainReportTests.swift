@@ -22,3 +22,21 @@ struct ExplainReportTests {
         #expect(lines.contains { $0.hasPrefix("  ✗ \(padded)  segment") })
     }
 }
+
+extension ExplainReportTests {
+    /// What the URL carries reaches the report's header lines escaped: a bidi override or a zero-width space, raw or
+    /// percent-encoded, in the host, a segment, the query or the fragment, cannot reorder or hide what is printed.
+    @Test(arguments: [
+        "shop://a\u{202E}b/1", "shop://item/%E2%80%AEgpj.exe", "shop://item/1?ref=%E2%80%8Bx",
+        "shop://item/1#\u{2066}top",
+        "shop://item/\u{200F}1?\u{202A}=v",
+    ])
+    func headerLinesEscapeInvisibleFormatCharacters(_ url: String) throws {
+        let router = Router()
+        try router.register("shop://item/:id") { _ in }
+        let report = router.explain(url).description
+        #expect(
+            !report.unicodeScalars.contains { $0.properties.generalCategory == .format }, "\(report.debugDescription)")
+        #expect(report.contains("\\u{"), "\(report)")
+    }
+}

@@ -100,12 +100,10 @@ public struct RouteExplanation: Sendable, CustomStringConvertible {
     /// then the ones that matched but lost, then the others, closest first.
     public var candidates: [Candidate]
 
-    /// A multi-line report, which `print(router.explain(url))` shows (see the type's example).
+    /// A multi-line report, which `print(router.explain(url))` shows (see the type's example); what came from the URL
+    /// is escaped as ``RouteError`` messages escape input.
     public var description: String {
-        // What came from the URL, decoded, may hold line breaks: escaped, each field keeps its line.
-        func shown(_ text: String) -> String {
-            text.unicodeScalars.map { RouteError.breaksLines($0) ? $0.escaped(asASCII: true) : String($0) }.joined()
-        }
+        let shown = RouteError.escaped(_:) as (String) -> String  // from the URL: may hold line breaks, bidi overrides
         var lines = ["URL       \(shown(url))", "scheme    \(scheme ?? "(none)")"]
         if let host { lines.append("host      \(shown(host))") }
         lines.append("segments  \(segments.isEmpty ? "(none)" : shown(segments.joined(separator: " · ")))")
