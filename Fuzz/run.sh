@@ -60,7 +60,8 @@ build() {
         echo "building $target" >&2
         swiftc -sanitize="$SANITIZERS" -parse-as-library -O -g -module-name DaemonFuzz \
             Demo/App/Daemon/RequestLine.swift Demo/App/Daemon/LineFramer.swift Demo/App/Routing/Reply.swift \
-            Demo/App/Output/JSONValue.swift Demo/App/Output/JSONBytes.swift Fuzz/Support/FuzzInput.swift \
+            Demo/App/Output/JSONValue.swift Demo/App/Output/JSONBytes.swift Demo/App/Output/HumanOutput.swift \
+            Fuzz/Support/FuzzInput.swift \
             "Fuzz/Targets/$target.swift" -o "$OUT/$target$SUFFIX" 2>&1 | { grep -v 'Cannot export local symbol' || true; }
     else
         build_library
