@@ -24,7 +24,9 @@ struct ValueCancellationTests {
         let task = Task { try await router.value(opening: "app://login") as? String }
         while kept.get == nil { await Task.yield() }
         task.cancel()
-        #expect(await failure(of: task) == .cancelled)
+        let error = await #expect(throws: RouteError.self) { try await task.value }
+        #expect(error?.code == .cancelled)
+        #expect(error?.message == #"Stopped waiting for "app://login": the task was cancelled."#)
         kept.get?.complete("signed in")  // too late: goes nowhere, and resumes nothing twice
         kept.set(nil)
     }

@@ -69,19 +69,21 @@ extension Router {
     ) async throws(RouteError) -> sending Any? {
         let waiting = Locked<CheckedContinuation<RouteResponse, Never>?>(nil)  // resumed by whoever takes it out
         let resume: @Sendable (RouteResponse) -> Void = { waiting.withLock { $0.take() }?.resume(returning: $0) }
-        let error = RouteError(.cancelled, "Cancelled the wait for \(RouteError.quoted(url)): the task was cancelled.")
-        let cancelled = RouteResponse(url: url, match: nil, result: .failure(error))
+        let cancelled = { @Sendable in  // made only when it happens, as every error of an open is
+            let error = RouteError(.cancelled, "Stopped waiting for \(RouteError.quoted(url)): the task was cancelled.")
+            return RouteResponse(url: url, match: nil, result: .failure(error))
+        }
         return try await withTaskCancellationHandler {
             await withCheckedContinuation(isolation: isolation) { continuation in
                 waiting.withLock { $0 = continuation }
-                guard !Task.isCancelled else { return resume(cancelled) }
+                guard !Task.isCancelled else { return resume(cancelled()) }
                 let withdrawn = { @Sendable in waiting.withLock { $0 == nil } }  // cancelled while queued
                 if !deferIfNotReady(url, source: source, userInfo: userInfo, respond: resume, withdrawn: withdrawn) {
                     perform(url, source: source, userInfo: userInfo, respond: resume)
                 }
             }
         } onCancel: {
-            resume(cancelled)
+            resume(cancelled())
         }.result.get()
     }
 
