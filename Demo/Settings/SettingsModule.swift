@@ -3,7 +3,8 @@ import URLRouter
 
 /// The Settings demo module: the theme, under `settings://`.
 ///
-/// Its target, `Target_Settings`, is registered nowhere and named nowhere in code: the
+/// A theme is a placeholder type of its own, `<theme>`: `settings://theme/neon` matches no
+/// route, and `deeplink explain` says that "neon" is not of type theme. Its target, `Target_Settings`, is registered nowhere and named nowhere in code: the
 /// mediator finds it by name at run time, because the app lists `"DemoSettings"` among the
 /// modules to search. Running the release-built `deeplink open settings://theme/dark` proves
 /// that discovery survives optimisation and dead-code stripping.
@@ -11,18 +12,20 @@ public enum SettingsModule {
     /// What each pattern is and reaches, for `deeplink routes`.
     public static let routeGuide: [String: (kind: String, reaches: String)] = [
         "settings://theme": ("target-action", "Target_Settings.theme, found by name at run time"),
-        "settings://theme/:name": ("target-action", "Target_Settings.setTheme, found by name at run time"),
+        "settings://theme/:name<theme>": ("target-action", "Target_Settings.setTheme, found by name at run time"),
     ]
 
     /// The module name the mediator must search to find `Target_Settings`.
     public static let moduleName = "DemoSettings"
 
-    /// Registers the Settings routes on `router`, bridged to a target `mediator` discovers.
+    /// Registers the `theme` placeholder type and the Settings routes on `router`, bridged to a
+    /// target `mediator` discovers.
     public static func register(on router: Router, mediator: Mediator) throws(RouteError) {
+        try router.register(RouteParameterType("theme") { ThemeStore.themes.contains($0) })
         // One batch: the module's routes appear together, or none of them does.
         try router.update { (routes: inout RouteBatch) throws(RouteError) in
             try routes.register("settings://theme", target: "Settings", action: "theme", on: mediator)
-            try routes.register("settings://theme/:name", target: "Settings", action: "setTheme", on: mediator)
+            try routes.register("settings://theme/:name<theme>", target: "Settings", action: "setTheme", on: mediator)
         }
     }
 }
@@ -56,15 +59,10 @@ public struct Target_Settings: MediatorTarget {
     public var actions: [String: MediatorAction] {
         [
             "theme": { _ in ["theme": ThemeStore.shared.theme] },
+            // The route takes known themes only; a direct call with another name changes nothing.
             "setTheme": { params in
                 let name = params["name"] as? String ?? ""
-                guard ThemeStore.shared.set(name) else {
-                    return [
-                        "theme": ThemeStore.shared.theme, "error": "unknown theme '\(name)'",
-                        "choices": ThemeStore.themes,
-                    ] as [String: Any]
-                }
-                return ["theme": name]
+                return ["theme": ThemeStore.shared.set(name) ? name : ThemeStore.shared.theme]
             },
         ]
     }

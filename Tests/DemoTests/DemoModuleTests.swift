@@ -34,7 +34,7 @@ struct DemoModuleTests {
         RouteKindCase(
             kind: "result through the completion later", url: DemoLinks.slow, pattern: "account://session/refresh"),
         RouteKindCase(
-            kind: "target found by name only", url: "settings://theme/dark", pattern: "settings://theme/:name"),
+            kind: "target found by name only", url: "settings://theme/dark", pattern: "settings://theme/:name<theme>"),
         RouteKindCase(kind: "scheme-less pattern beats the fallback", url: "shop://about", pattern: "/about"),
         RouteKindCase(
             kind: "module reaching another through the mediator", url: "account://profile/ada",
@@ -113,5 +113,19 @@ struct DemoModuleTests {
         #expect(foreign.status == 1)
         let accepted = try DeepLinkBinary.run(["explain", "--external", DemoLinks.item])
         #expect(accepted.stdout.contains("\nexternal  accepted\n"), "\(accepted.stdout)")
+    }
+}
+
+extension DemoModuleTests {
+    /// The Settings module's own placeholder type takes the known themes only: another name matches no route, and
+    /// `explain` says why, naming the type.
+    @Test(arguments: ["neon", "Dark", "dark.css"])
+    func anUnknownThemeMatchesNoRouteAndExplainSaysWhy(_ name: String) throws {
+        let open = try DeepLinkBinary.run(["open", "--json", "settings://theme/\(name)"])
+        #expect(open.status == 1, "\(open.stdout)\(open.stderr)")
+        #expect(try ReplyLine(open.stdout.trimmingCharacters(in: .newlines)).error == "not_found", "\(open.stdout)")
+        let explain = try DeepLinkBinary.run(["explain", "settings://theme/\(name)"])
+        #expect(explain.status == 1)
+        #expect(explain.stdout.contains("segment 2: \"\(name)\" is not of type theme"), "\(explain.stdout)")
     }
 }
