@@ -33,16 +33,3 @@ enum JSONValue: Sendable {
         return String(decoding: output, as: UTF8.self)
     }
 }
-
-/// JSON strings as text.
-enum JSONString {
-    /// `string` as a quoted JSON string. Quotes, backslashes, control characters (DEL and C1
-    /// included), line and paragraph separators and bidirectional controls are escaped, so the
-    /// line is safe to print to a terminal and to paste into JavaScript; everything else is
-    /// written as UTF-8.
-    static func quoted(_ string: String) -> String {
-        var output: [UInt8] = []
-        JSONBytes.appendString(string, to: &output)
-        return String(decoding: output, as: UTF8.self)
-    }
-}

@@ -66,15 +66,6 @@ enum LogLine {
         }
     }
 
-    /// `url` fit for a log: query values, the fragment and any user-info replaced by
-    /// `<redacted>`, then made printable and cut to ``maxURLLength``.
-    /// `shop://me:pw@item/42?ref=home&flag#top` → `shop://<redacted>@item/42?ref=<redacted>&flag#<redacted>`.
-    static func redacted(_ url: String) -> String {
-        var output: [UInt8] = []
-        LogRedaction.appendRedacted(url, to: &output)
-        return String(decoding: output, as: UTF8.self)
-    }
-
     /// Percent-escapes spaces, control characters and quotes so a value stays one token, and
     /// cuts it to ``maxURLLength`` characters.
     static func printable(_ text: String) -> String {
