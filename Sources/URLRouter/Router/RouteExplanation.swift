@@ -103,7 +103,7 @@ public struct RouteExplanation: Sendable, CustomStringConvertible {
     /// A multi-line report, which `print(router.explain(url))` shows (see the type's example); what came from the URL
     /// is escaped as ``RouteError`` messages escape input.
     public var description: String {
-        let shown = RouteError.escaped(_:) as (String) -> String  // from the URL: may hold line breaks, bidi overrides
+        func shown(_ text: String) -> String { RouteError.escaped(text) }  // a URL may hold line breaks, bidi overrides
         var lines = ["URL       \(shown(url))", "scheme    \(scheme ?? "(none)")"]
         if let host { lines.append("host      \(shown(host))") }
         lines.append("segments  \(segments.isEmpty ? "(none)" : shown(segments.joined(separator: " · ")))")

@@ -7,7 +7,7 @@ struct DeferredOpen: Sendable {
     let userInfo: [String: any Sendable]
     let respond: RouteResponse.Handler?
     /// True once the open is withdrawn (its `value(opening:)` task was cancelled): the replay passes over it.
-    var withdrawn: (@Sendable () -> Bool)? = nil
+    let withdrawn: (@Sendable () -> Bool)?
 
     /// Fails the open with `.dropped`, saying why.
     func drop(_ reason: String) {
@@ -58,8 +58,8 @@ extension Router {
         table.notify(url: url, source: source, pattern: nil, outcome: .deferred)
         let (queued, dropped) = deferred.withLock { queue -> (Bool, DeferredOpen?) in
             guard !readyFlag.load(ordering: .acquiring) else { return (false, nil) }
-            queue.opens.append(DeferredOpen(url: url, source: source, userInfo: userInfo, respond: respond))
-            queue.opens[queue.opens.count - 1].withdrawn = withdrawn
+            queue.opens.append(
+                DeferredOpen(url: url, source: source, userInfo: userInfo, respond: respond, withdrawn: withdrawn))
             guard queue.opens.count > options.limits.maxDeferredOpens else { return (true, nil) }
             return (true, queue.opens.remove(at: queue.opens.firstIndex { $0.source == .external } ?? 0))
         }
