@@ -107,6 +107,8 @@ extension SocketServer {
     /// Closes the clients that are done or gone.
     func closeFinished() {
         for client in connections.values where client.isFinished {
+            // Requests still in the socket were sent and never run too: read them to count them.
+            if client.broken { readAvailable(client, evenIfBroken: true) }
             let unread = client.framer.waitingLineCount
             if client.broken && unread > 0 {
                 log.note("conn=\(client.id) closed: \(unread) request(s) it sent were never run")
@@ -138,7 +140,14 @@ extension SocketServer {
     /// than a socket buffers, so a client that keeps writing cannot hold the drain here); the
     /// lines are then answered as room allows.
     private func readQueued(_ client: Connection) {
-        for _ in 0..<(1 << 20) / readBuffer.count where !client.broken {
+        readAvailable(client)
+        if hasRoom(client) { handleBufferedLines(client) }
+    }
+
+    /// Moves what the socket holds, up to 1 MiB, into the client's framer; a broken client's is
+    /// read only when `evenIfBroken`.
+    private func readAvailable(_ client: Connection, evenIfBroken: Bool = false) {
+        for _ in 0..<(1 << 20) / readBuffer.count where evenIfBroken || !client.broken {
             let count = readBuffer.withUnsafeMutableBytes { recv(client.fd, $0.baseAddress, $0.count, 0) }
             if count > 0 {
                 readBuffer.withUnsafeBytes { client.framer.append(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
@@ -149,7 +158,6 @@ extension SocketServer {
                 break
             }
         }
-        if hasRoom(client) { handleBufferedLines(client) }
     }
 
     /// Stops accepting and removes the socket file; reads what clients have already sent,
