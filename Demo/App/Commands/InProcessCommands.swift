@@ -9,6 +9,11 @@ enum OpenCommand {
 
     static func run(url: String, json: Bool, external: Bool, service: any DeepLinkService) -> ExitCode {
         let url = String(url.trimmingSpaces())  // as the daemon reads `OPEN <url>`
+        // From outside, a link the daemon would refuse as a request line is refused here too.
+        if external, let problem = SendCommand.problem(with: url) {
+            print(json ? Reply.failed(problem).json.encoded : HumanOutput.describe(.failed(problem), url: url))
+            return .notRouted
+        }
         let reply = service.openAndWait(url, source: external ? .external : .internal, timeout: timeout)
         print(json ? reply.json.encoded : HumanOutput.describe(reply, url: url))
         return ExitCode(reply)
@@ -47,6 +52,10 @@ enum RoutesCommand {
 enum ExplainCommand {
     static func run(url: String, external: Bool, service: any DeepLinkService) -> ExitCode {
         let url = String(url.trimmingSpaces())  // as the daemon reads `OPEN <url>`
+        if external, let problem = SendCommand.problem(with: url) {
+            print(HumanOutput.describe(.failed(problem), url: url))
+            return .notRouted
+        }
         let source: RouteSource = external ? .external : .internal
         print(service.explain(url, source: source))
         return service.canOpen(url, source: source) ? .success : .notRouted
