@@ -1,8 +1,12 @@
 import Foundation
 
 // A standard descriptor left closed (`deeplink serve >&- 2>&-`) would be taken by the daemon's
-// first pipe or socket, and the log written into it: keep 0, 1 and 2 open, on /dev/null.
-for fd: Int32 in 0...2 where fcntl(fd, F_GETFD) < 0 { _ = open("/dev/null", O_RDWR) }
+// first pipe or socket, and the log written into it: keep 0, 1 and 2 open, on /dev/null read
+// only, so that output written to a closed stdout fails (status 5) rather than vanishing.
+for fd: Int32 in 0...2 where fcntl(fd, F_GETFD) < 0 { _ = open("/dev/null", O_RDONLY) }
+// A reader that went away (`deeplink routes | head -1`) is a write error, reported below, not a
+// silent death by SIGPIPE.
+signal(SIGPIPE, SIG_IGN)
 
 // `CommandLine.arguments` turns bytes that are not UTF-8 into U+FFFD, so `send` and `open`
 // would route another link than the one given: such an argument is a usage error instead.

@@ -77,6 +77,26 @@ struct CommandLineTests {
         }
     }
 
+    /// A link the daemon refuses as a request line (a control character, or longer than a line
+    /// holds) is refused by `open --external` and `explain --external` too, with its code; in
+    /// process, `open` still routes it.
+    @Test(arguments: ["shop://item/42?ref=\u{1B}[31m", "shop://item/42?ref=\u{85}", "shop://item/42?ref=a\tb"])
+    func externalOpenAndExplainRefuseWhatTheDaemonRefuses(_ url: String) throws {
+        let daemon = try RunningDaemon()
+        let sent = try daemon.send(["--json", url])
+        #expect(sent.status == 1)
+        #expect(try ReplyLine(sent.stdout.trimmingCharacters(in: .newlines)).error == "bad_request")
+        let opened = try DeepLinkBinary.run(["open", "--json", "--external", url])
+        #expect(opened.status == 1)
+        #expect(try ReplyLine(opened.stdout.trimmingCharacters(in: .newlines)).error == "bad_request")
+        let explained = try DeepLinkBinary.run(["explain", "--external", url])
+        #expect(explained.status == 1)
+        #expect(explained.stdout.hasPrefix("bad_request: "), "\(explained.stdout)")
+        #expect(try DeepLinkBinary.run(["open", url]).status == 0)
+        let long = "shop://item/42?ref=" + String(repeating: "a", count: 9000)
+        #expect(try DeepLinkBinary.run(["open", "--external", long]).stdout.hasPrefix("line_too_long: "))
+    }
+
     @Test func openNotFoundExits1() throws {
         let result = try DeepLinkBinary.run(["open", "--json", DemoLinks.notFound])
         #expect(result.status == 1)
@@ -139,5 +159,30 @@ struct CommandLineTests {
         process.waitUntilExit()
         #expect(process.terminationStatus == 5, "\(arguments): \(message)")
         #expect(message.contains("deeplink: cannot write the output: No space left on device"), "\(message)")
+    }
+
+    /// A pipe whose reader has gone, or a stdout left closed, is output that cannot be written
+    /// too: status 5 and a message, not a death by SIGPIPE nor a 0 for output that went nowhere.
+    @Test(arguments: [["routes"], ["desktop-entry"]], [true, false])
+    func outputToAGoneReaderOrAClosedStdoutFailsTheCommand(_ arguments: [String], closedStdout: Bool) throws {
+        let process = Process()
+        if closedStdout {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "exec \"$0\" \"$@\" >&-", DeepLinkBinary.path] + arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: DeepLinkBinary.path)
+            process.arguments = arguments
+            let output = Pipe()
+            try output.fileHandleForReading.close()  // no reader, ever
+            process.standardOutput = output
+        }
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 5, "\(arguments): \(message)")
+        #expect(message.hasPrefix("deeplink: cannot write the output"), "\(message)")
     }
 }
