@@ -45,6 +45,7 @@ public struct Target_TypedShop: MediatorTarget {
             CountRequest.action: CountRequest.handler { _ in 3 },
             // An untyped action: a typed call reaches it with strings.
             "untyped": { params in "\(params["id"] as? String ?? "?") \(params["tags"] as? [String] ?? [])" },
+            "nothing": { _ in nil },
         ]
     }
 }
@@ -140,6 +141,22 @@ struct TypedActionTests {
         let wrong = caught { try mediator.perform(Wrong()) }
         #expect(wrong?.code == .invalidResult)
         #expect(wrong?.message == #""TypedShop.untyped" returned a String where Int was expected."#)
+    }
+
+    /// An action that returns nil answers a call whose `Response` is optional, and fails any other, `Any` included
+    /// (which a nil boxes into).
+    @Test func aNilResultIsAResponseOnlyWhenTheResponseIsOptional() {
+        struct Nothing<Response>: MediatorRequest {
+            static var target: String { "TypedShop" }
+            static var action: String { "nothing" }
+        }
+        #expect(caught { _ = try mediator.perform(Nothing<Int?>()) } == nil)
+        #expect(caught { _ = try mediator.perform(Nothing<Any?>()) } == nil)
+        let anything = caught { _ = try mediator.perform(Nothing<Any>()) }
+        for failure in [anything, caught { try mediator.perform(Nothing<Int>()) }] {
+            #expect(failure?.code == .invalidResult)
+            #expect(failure?.message.hasPrefix(#""TypedShop.nothing" returned nil where "#) == true)
+        }
     }
 
     @Test func theRouterBridgeDecodesTheRequest() throws {

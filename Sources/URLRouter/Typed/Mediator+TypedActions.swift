@@ -25,7 +25,8 @@ extension Mediator {
         let value = try performResult(
             target: Request.target, action: Request.action, params: params, cacheTarget: cacheTarget
         ).get()
-        if let typed = value as? Request.Response { return typed }
+        let optional = Request.Response.self is any ExpressibleByNilLiteral.Type  // `nil as? Any` succeeds too
+        if value != nil || optional, let typed = value as? Request.Response { return typed }
         let found = value.map { "a \(type(of: $0))" } ?? "nil", expected = Request.Response.self
         throw RouteError(.invalidResult, "\(Request.quotedName) returned \(found) where \(expected) was expected.")
     }

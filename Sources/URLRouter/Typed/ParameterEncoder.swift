@@ -43,11 +43,8 @@ private final class FieldSink {
     }
 
     func append(_ name: String, _ text: String) {
-        if let index = fields.lastIndex(where: { $0.name == name }) {
-            fields[index].values.append(text)
-        } else {
-            fields.append((name, [text]))
-        }
+        guard let index = fields.lastIndex(where: { $0.name == name }) else { return fields.append((name, [text])) }
+        fields[index].values.append(text)
     }
 }
 
