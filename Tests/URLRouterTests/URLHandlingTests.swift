@@ -256,45 +256,4 @@ import URLRouter
         let unicode = try #require(URL(string: "shop://item/%E5%AE%B6"))
         #expect(router.object(for: unicode) as? String == "家")
     }
-
-    /// Foundation writes a non-ASCII host in its `xn--` form (`shop://家居` as `shop://xn--fctwm`); a custom scheme's
-    /// host is read as its `String` is, and a web host in the `xn--` form its origin is registered in.
-    @Test(arguments: ["shop://家居/1", "shop://café/2?q=é#é", "shop://%E5%AE%B6%E5%B1%85/3"])
-    func aNonASCIIHostReadsAsItsStringDoes(text: String) async throws {
-        let router = Router()
-        try router.registerObject("shop://家居/:id") { $0.parameters["id"] }
-        try router.registerObject("café/:id") { $0.parameters["id"] }
-        let url = try #require(URL(string: text))
-        let expected = try #require(router.object(for: text) as? String)
-        #expect(router.canOpen(url), "\(url.absoluteString)")
-        #expect(router.match(url)?.parameters["id"] == expected)
-        #expect(router.object(for: url) as? String == expected)
-        #expect(router.open(url))
-        #expect(try await router.value(opening: url) as? String == expected)
-        #expect(router.match(url, as: HostRoute.self)?.id == (text.contains("café") ? nil : Int(expected)))
-    }
-
-    /// Foundation maps a non-ASCII host (lowercase, composed) before the router reads it; a `String` is read as
-    /// written, and a host compares case-insensitively in ASCII only (MatchingRules: register it in lowercase).
-    @Test(arguments: ["shop://CAFÉ/1", "shop://cafe\u{301}/1"])
-    func foundationMapsANonASCIIHostFirst(text: String) throws {
-        let router = Router()
-        try router.registerObject("shop://café/:id") { $0.parameters["id"] }
-        let url = try #require(URL(string: text))
-        #expect(router.object(for: url) as? String == "1")
-        #expect(router.object(for: text) == nil)
-    }
-
-    @Test func aWebHostReadsInItsRegisteredXNForm() throws {
-        let router = Router()
-        try router.registerObject("p/:id", origins: [.web("xn--bcher-kva.example")]) { $0.parameters["id"] }
-        try router.registerObject("shop://家居/:id") { $0.parameters["id"] }
-        #expect(router.object(for: try #require(URL(string: "https://bücher.example/p/3"))) as? String == "3")
-        #expect(router.object(for: try #require(URL(string: "shop://xn--fctwm/5"))) == nil)
-    }
-}
-
-private struct HostRoute: URLRoute {
-    static let pattern = "shop://家居/:id"
-    var id: Int
 }

@@ -38,11 +38,13 @@ extension Router {
 
 extension URL {
     /// `absoluteString`, but a custom scheme's host that Foundation spells in punycode (`shop://家居` as `xn--fctwm`)
-    /// percent-encoded, as a `String` spells it; web links keep `xn--`, the form their hosts are registered in.
+    /// percent-encoded, as a `String` spells it; web links keep `xn--`, their registered form. Only a host written as
+    /// `host(percentEncoded: false)` is respelled: that may be the decoded host, a prefix of the written (`x%` of `x%25`).
     var routerText: String {
         guard let scheme, !["http", "https"].contains(scheme.lowercased()), let ace = host(percentEncoded: false),
             let host = host(percentEncoded: true), ace != host, absoluteString.hasPrefix("\(scheme)://\(ace)")
         else { return absoluteString }
-        return "\(scheme)://\(host)" + absoluteString.dropFirst(scheme.count + 3 + ace.count)
+        let rest = absoluteString.dropFirst(scheme.count + 3 + ace.count)
+        return rest.first.map { "/?#:".contains($0) } == false ? absoluteString : "\(scheme)://\(host)" + rest
     }
 }
