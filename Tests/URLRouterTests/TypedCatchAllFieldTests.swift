@@ -98,3 +98,62 @@ extension TypedCatchAllFieldTests {
         #expect(caught { try router.url(for: GroupFileRoute(mode: nil, path: "a")) }?.code == .invalidParameter)
     }
 }
+
+/// The field as an array: one element per segment the `**` took.
+private struct FileSegmentsRoute: URLRoute, Equatable {
+    static let pattern = "sfiles://open/**"
+    var path: [String]
+    var mode: String?
+    enum CodingKeys: String, CodingKey {
+        case path = "**"
+        case mode
+    }
+}
+
+/// The same array in a typed request, called in code and through a bridged URL.
+struct FileSegmentsRequest: MediatorRequest, Equatable {
+    typealias Response = [String]
+    static let target = "CatchAllSegments"
+    static let action = "open"
+    var path: [String]
+    enum CodingKeys: String, CodingKey { case path = "**" }
+}
+
+struct Target_CatchAllSegments: MediatorTarget {
+    var actions: [String: MediatorAction] { [FileSegmentsRequest.action: FileSegmentsRequest.handler { $0.path }] }
+}
+
+extension TypedCatchAllFieldTests {
+    /// A URL's `**` reads as its decoded segments; empty ones are dropped, an encoded `/` stays inside its segment.
+    @Test(arguments: [
+        ("sfiles://open/a/b", ["a", "b"]), ("sfiles://open/a", ["a"]), ("sfiles://open", []),
+        ("sfiles://open/a%2Fb/c%20d?**=x", ["a/b", "c d"]), ("sfiles://open//a//b/", ["a", "b"]),
+    ])
+    func anArrayFieldReadsOneElementPerSegment(url: String, segments: [String]) throws {
+        let router = Router()
+        try router.register(FileSegmentsRoute.self) { _, _ in }
+        #expect(router.match(url, as: FileSegmentsRoute.self) == FileSegmentsRoute(path: segments))
+    }
+
+    /// `url(for:)` prints the elements as segments, and the link reads them back.
+    @Test(arguments: [
+        (["a", "b"], "sfiles://open/a/b?mode=r"), (["a"], "sfiles://open/a?mode=r"), ([], "sfiles://open?mode=r"),
+        (["docs", "a b.txt", "50%"], "sfiles://open/docs/a%20b.txt/50%25?mode=r"),
+    ])
+    func anArrayFieldPrintsOneSegmentPerElement(segments: [String], url: String) throws {
+        let router = Router()
+        try router.register(FileSegmentsRoute.self) { _, _ in }
+        let value = FileSegmentsRoute(path: segments, mode: "r")
+        #expect(try router.url(for: value) == url)
+        #expect(router.match(url, as: FileSegmentsRoute.self) == value)
+    }
+
+    @Test func aTypedRequestGetsTheSegmentsInCodeAndThroughTheBridge() throws {
+        let mediator = Mediator()
+        mediator.register(Target_CatchAllSegments.self)
+        #expect(try mediator.perform(FileSegmentsRequest(path: ["a", "b"])) == ["a", "b"])
+        let router = Router()
+        try router.register("sfiles://open/**", request: FileSegmentsRequest.self, on: mediator)
+        #expect(router.object(for: "sfiles://open/a/b%2Fc") as? [String] == ["a", "b/c"])
+    }
+}

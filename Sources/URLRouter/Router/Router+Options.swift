@@ -14,10 +14,9 @@ extension Router {
         /// Schemes an ``RouteSource/external`` open may use, in any ASCII case; nil allows every scheme.
         public let allowedExternalSchemes: Set<String>?
         /// Web hosts an ``RouteSource/external`` open may use (lowercase); nil leaves web links to
-        /// `allowedExternalSchemes`. When set, a web link from outside is allowed only as `https`
-        /// to a listed host, with no port or userinfo, whatever the scheme list says. An entry is a bare host name
-        /// (`shop.example.com`, not `https://shop.example.com`, `shop.example.com:443` or `shop.example.com.`, which
-        /// match no link).
+        /// `allowedExternalSchemes`. When set, a web link from outside is allowed only as `https` to a listed host,
+        /// with no port or userinfo, whatever the scheme list says. An entry is a bare host name (`shop.example.com`,
+        /// not `https://shop.example.com`, `shop.example.com:443` or `shop.example.com.`, which match no link).
         ///
         /// ```swift
         /// let router = Router(options: .init(allowedExternalSchemes: ["shop"], allowedExternalHosts: ["shop.example.com"]))

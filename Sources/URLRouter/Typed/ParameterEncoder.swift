@@ -14,8 +14,7 @@ import Foundation
 enum ParameterEncoder {
     /// The fields in the order the value encodes them, each with its texts.
     ///
-    /// - Throws: ``RouteError`` `.invalidParameter` for a field with no text: a non-finite
-    ///   number, or a nested record.
+    /// - Throws: ``RouteError`` `.invalidParameter` for a field with no text: a non-finite number, or a nested record.
     static func encode(_ value: some Encodable) throws(RouteError) -> [(name: String, values: [String])] {
         let sink = FieldSink()
         do {

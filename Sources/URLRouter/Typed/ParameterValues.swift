@@ -6,7 +6,7 @@ protocol ParameterValues {
     /// The value a scalar field reads: a path placeholder's, else the last query item's (a
     /// matched URL's query fills no field of a typed route's placeholder).
     func last(_ name: String) -> String?
-    /// Every value an array field reads: the path placeholder's alone, else each query item of that name in order.
+    /// What an array field reads: the placeholder's value (each segment of a `**`), else every query item of its name.
     func all(_ name: String) -> [String]
     /// Set while ``RouteFields`` records a type's fields: the decoder then reads placeholders.
     var recorder: RouteFields? { get }
@@ -18,7 +18,8 @@ extension RouteParameters: ParameterValues {
     func last(_ name: String) -> String? { pathValue(name) ?? (isPlaceholder(name) ? tail(name) : queryValue(name)) }
 
     func all(_ name: String) -> [String] {
-        if let path = pathValue(name) ?? tail(name) { return [path] }
+        if let path = pathValue(name) { return [path] }
+        if tail(name) != nil { return RouteMatch(parameters: self).wildcard }
         return isPlaceholder(name) ? [] : queryItems.compactMap { $0.name == name ? $0.value : nil }
     }
 

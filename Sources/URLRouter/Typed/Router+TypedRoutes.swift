@@ -119,7 +119,8 @@ extension Router {
         let placeholders = RouteFields.placeholders(of: parsed)
         var path: [String: String] = [:]
         var query: [String] = []
-        for (name, values) in fields {
+        for (name, texts) in fields {
+            let values = name == "**" && placeholders.contains(name) ? [texts.joined(separator: "/")] : texts
             if placeholders.contains(name), values.count > 1 {
                 throw RouteError(.invalidParameter, "\(type).\(name): \(values.count) values for one :\(name).")
             }
