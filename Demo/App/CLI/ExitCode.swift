@@ -11,7 +11,7 @@ enum ExitCode: Int32 {
     /// `serve`: another daemon already listens on the socket.
     case alreadyRunning = 4
     /// `serve`: the socket could not be set up (directory, permissions, path), or the loop failed;
-    /// any command: its output could not be written (a full disk).
+    /// any command: its output could not be written (a full disk, a closed pipe or stdout).
     case failure = 5
 
     /// The status for a reply: 0 when it succeeded, 1 otherwise.

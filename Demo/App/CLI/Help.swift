@@ -17,7 +17,7 @@ enum Help {
         Exit status:
           0  routed (a handler ran), the daemon answered, or the command succeeded
           1  not routed: no route matched, the route or scheme was refused, or the request was bad
-             (send: also a URL that cannot be one request line)
+             (send, and open or explain --external: also a URL that cannot be one request line)
           2  usage error: unknown subcommand or option, missing or extra argument, an argument
              that is not UTF-8, a relative DEEPLINK_SOCKET, a socket path that names a directory,
              has control characters or is not UTF-8 (DEEPLINK_SOCKET, XDG_RUNTIME_DIR), or (send)
@@ -27,7 +27,7 @@ enum Help {
              with no answer in time may not have been
           4  serve: another daemon is already listening on the socket
           5  serve: the socket could not be set up (directory, permissions, path);
-             any command: its output could not be written (a full disk)
+             any command: its output could not be written (a full disk, a closed pipe or stdout)
         """
 
     static let overview = """
