@@ -58,7 +58,7 @@ public enum AccountModule {
             }
 
             // Only the app itself may open this; the daemon's external opens are refused.
-            try routes.register("account://debug/reset", access: .internalOnly) { request in
+            try routes.register("account://debug/reset", access: .internal) { request in
                 _ = router.object(for: "shop://cart/clear")
                 request.complete("demo state reset")
             }

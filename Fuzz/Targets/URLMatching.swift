@@ -151,7 +151,7 @@ let matchingRouters: [Router] = (0..<4).map { flags in
             return pattern
         }
     }
-    try! router.register(internalPattern, access: .internalOnly) { $0.complete(internalPattern) }
+    try! router.register(internalPattern, access: .internal) { $0.complete(internalPattern) }
     try! router.register("shop://item/:i_id<int>", priority: 5) { $0.complete("shop://item/:i_id<int>") }
     router.addObserver { event in _ = event.duration }
     return router

@@ -86,7 +86,7 @@ struct DeepLinksOnLinuxArticleTests {
     func linksFromOutsideAreExternal(link: String, reply expected: String) async throws {
         let printed = try await capturingPrints {
             let router = Router(options: .init(allowedExternalSchemes: ["shop", "account", "settings"]))
-            try router.register("account://debug/reset", access: .internalOnly) { request in
+            try router.register("account://debug/reset", access: .internal) { request in
                 request.complete("reset")
             }
             router.open(link, source: .external) { result in reply(result) }

@@ -35,7 +35,7 @@ struct RouteTableDocCommentTests {
         let withOrigins = try RouteTableRow.parse(#"[{"pattern": "item/:id", "target": "Shop", "action": "itemView", "origins": ["shop"]}]"#)
         #expect(withOrigins == [try #require(values.last as? RouteTableRow)])
         let internalRow = try RouteTableRow.parse(#"[{"pattern": "a", "target": "T", "action": "a", "access": "internal"}]"#)
-        #expect(internalRow.map(\.access) == [.internalOnly])
+        #expect(internalRow.map(\.access) == [.internal])
     }
 
     @Test func aTableReadFromAFile() throws {

@@ -7,7 +7,7 @@ struct AccessTests {
     static func makeRouter(allowed: Set<String>? = nil) throws -> Router {
         let router = Router(options: .init(allowedExternalSchemes: allowed))
         try router.registerObject("shop://item/:id") { $0.parameters["id"] }
-        try router.registerObject("shop://admin/reset", access: .internalOnly) { _ in "reset" }
+        try router.registerObject("shop://admin/reset", access: .internal) { _ in "reset" }
         try router.registerObject("mail://inbox") { _ in "inbox" }
         return router
     }

@@ -51,7 +51,7 @@ struct CompactionTests {
     /// and the remote-call rules of a route bridged to the mediator.
     @Test func aRebuiltTableKeepsTheChecksOfExternalOpens() throws {
         let router = Router()
-        try router.registerObject("app://admin", access: .internalOnly) { _ in "admin" }
+        try router.registerObject("app://admin", access: .internal) { _ in "admin" }
         try router.register("app://probe", target: "Probe", action: "nativePing", on: probeMediator())
         for rebuilt in [false, true] {
             #expect(router.outcomes("app://admin") == [.value("admin")], "rebuilt: \(rebuilt)")

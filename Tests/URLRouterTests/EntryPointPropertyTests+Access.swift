@@ -141,7 +141,7 @@ extension EntryPointPropertyTests {
         for pattern in PropertyTests.table.routes.map(\.pattern) {
             try! router.registerObject(pattern) { $0.pattern }
         }
-        try! router.registerObject("shop://item/:id/secret", access: .internalOnly) { $0.pattern }
+        try! router.registerObject("shop://item/:id/secret", access: .internal) { $0.pattern }
         try! router.registerObject("item/:id/view", origins: [.scheme("shop"), .web("example.com")]) { $0.pattern }
         let mediator = probeMediator()
         try! router.register("shop://bridge/:x", target: "Probe", action: "ping", on: mediator)

@@ -113,7 +113,7 @@ struct InterceptorTests {
     /// external scheme list and the access rules of its own route.
     @Test func aRedirectFromOutsideMeetsTheSchemeListAndAccessRulesAgain() throws {
         let router = Router(options: .init(allowedExternalSchemes: ["shop"]))
-        try router.registerObject("shop://admin", access: .internalOnly) { _ in "admin" }
+        try router.registerObject("shop://admin", access: .internal) { _ in "admin" }
         try router.registerObject("account://orders") { _ in "orders" }
         router.addInterceptor { open in
             switch open.url {
@@ -133,7 +133,7 @@ struct InterceptorTests {
     /// link from outside with success and carry the internal URL on.
     @Test func anInternalOnlyRouteOpenedFromOutsideIsRefusedBeforeTheChain() throws {
         let router = Router()
-        try router.registerObject("account://debug/reset", access: .internalOnly) { _ in "reset" }
+        try router.registerObject("account://debug/reset", access: .internal) { _ in "reset" }
         try router.registerObject("account://login") { request in request.parameters["next"] }
         let seen = Recorder<String>()
         router.addInterceptor { open in

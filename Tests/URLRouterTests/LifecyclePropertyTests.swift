@@ -79,7 +79,7 @@ import Testing
                 nextID += 1
                 return Live(
                     spec: spec, id: nextID, priority: random.next(3) - 1,
-                    access: random.chance(4) ? .internalOnly : .public, object: random.chance(2))
+                    access: random.chance(4) ? .internal : .public, object: random.chance(2))
             }
             /// Registers in `model`, through `add`, checking conflicts and the route named.
             func register(

@@ -112,12 +112,12 @@ private func bridged(
     }
 
     @Test func accessAndPriorityReachTheRouter() throws {
-        let (router, mediator, _) = try bridged(access: .internalOnly)
+        let (router, mediator, _) = try bridged(access: .internal)
         try router.register("shop://item/new", target: "Shop", action: "itemView", on: mediator, priority: 7)
         #expect(router.object(for: "shop://item/1", source: .external) == nil)
         #expect(router.object(for: "shop://item/1") as? String == "id=1")
         let routes = router.routes.map { "\($0.pattern) \($0.priority) \($0.access) \($0.returnsObject)" }
-        #expect(routes == ["shop://item/:id 0 internalOnly true", "shop://item/new 7 public true"])
+        #expect(routes == ["shop://item/:id 0 internal true", "shop://item/new 7 public true"])
     }
 
     @Test func badPatternsAndConflictsThrow() throws {

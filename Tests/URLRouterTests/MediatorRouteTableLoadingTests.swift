@@ -27,7 +27,7 @@ private func routes(_ router: Router) -> [String] {
         let router = Router()
         let rows = try router.loadRouteTable(from: goodTable, on: shopMediator())
         #expect(rows.map(\.pattern) == ["shop://item/:id", "shop://admin"])
-        #expect(routes(router) == ["shop://item/:id 0 public", "shop://admin 4 internalOnly"])
+        #expect(routes(router) == ["shop://item/:id 0 public", "shop://admin 4 internal"])
         #expect(router.object(for: "shop://item/5?ref=t") as? String == "id=5&ref=t")
         #expect(router.object(for: "shop://admin") as? String == "")
         #expect(router.object(for: "shop://admin", source: .external) == nil)

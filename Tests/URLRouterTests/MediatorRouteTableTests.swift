@@ -42,7 +42,7 @@ private let row = #"{"pattern": "a://b", "target": "T", "action": "x"}"#
                 RouteTableRow(pattern: "shop://item/:id", target: "Shop", action: "itemView", row: 1, line: 2),
                 RouteTableRow(
                     pattern: "shop://admin", target: "Shop", action: "admin", priority: -3,
-                    access: .internalOnly, row: 2, line: 4),
+                    access: .internal, row: 2, line: 4),
                 RouteTableRow(pattern: "café://x/😀", target: "T", action: "a/b", row: 3, line: 11),
             ])
     }

@@ -144,7 +144,7 @@ extension MigrationClaimsTests {
         let router = Router()
         let mediator = Mediator()
         mediator.register(Target_A.self)
-        try router.register("myapp://admin", access: .internalOnly) { $0.complete("admin") }
+        try router.register("myapp://admin", access: .internal) { $0.complete("admin") }
         try router.register("myapp://local", target: "A", action: "nativeB", on: mediator)
         #expect(router.outcomes("myapp://admin") == [.value("admin")])
         #expect(router.outcomes("myapp://admin", source: .external) == [.failure(.refused)])

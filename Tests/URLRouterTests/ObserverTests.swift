@@ -18,7 +18,7 @@ struct ObserverTests {
     func events(url: String, outcome: RouteEvent.Outcome, pattern: String?, shown: String) throws {
         let router = Router()
         try router.register("shop://item/:id") { _ in }
-        try router.register("shop://admin", access: .internalOnly) { _ in }
+        try router.register("shop://admin", access: .internal) { _ in }
         try router.register("shop://declines") { $0.decline() }
         let events = Recorder<RouteEvent>()
         router.addObserver { events.record($0) }

@@ -19,7 +19,7 @@ extension OpeningTests {
         for pattern in ["shop://item/:id", "shop://item/:id<int>/edit", "cart", "files/**", "tel::n"] {
             try router.register(pattern) { _ in counter.increment() }
         }
-        try router.register("shop://private", access: .internalOnly) { _ in counter.increment() }
+        try router.register("shop://private", access: .internal) { _ in counter.increment() }
         for source in [RouteSource.internal, .external] {
             let before = counter.count
             let predicted = router.canOpen(url, source: source)

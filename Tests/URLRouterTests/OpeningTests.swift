@@ -88,7 +88,7 @@ import URLRouter
             request.complete("completed")
             return "returned"
         }
-        try router.register("x://private", access: .internalOnly) { $0.complete("secret") }
+        try router.register("x://private", access: .internal) { $0.complete("secret") }
         try router.register("y://open") { $0.complete("y") }
         try router.register("x://blocked") { $0.complete("should not run") }
         router.addInterceptor { open in open.url == "x://blocked" ? .refuse("blocked") : .proceed }

@@ -196,16 +196,16 @@ import Testing
         let router = Router()
         try router.register("shop://item/:id") { _ in }
         try router.registerObject("shop://item/:id/view", priority: 3) { _ in nil }
-        try router.register("/path/:thing(/new)(/more/:x)", access: .internalOnly) { _ in }
-        try router.registerObject("shop://", priority: -2, access: .internalOnly) { _ in nil }
+        try router.register("/path/:thing(/new)(/more/:x)", access: .internal) { _ in }
+        try router.registerObject("shop://", priority: -2, access: .internal) { _ in nil }
         let routes = router.routes
         #expect(
             routes == [
                 RouteInfo(pattern: "shop://item/:id", priority: 0, access: .public, returnsObject: false),
                 RouteInfo(pattern: "shop://item/:id/view", priority: 3, access: .public, returnsObject: true),
                 RouteInfo(
-                    pattern: "/path/:thing(/new)(/more/:x)", priority: 0, access: .internalOnly, returnsObject: false),
-                RouteInfo(pattern: "shop://", priority: -2, access: .internalOnly, returnsObject: true),
+                    pattern: "/path/:thing(/new)(/more/:x)", priority: 0, access: .internal, returnsObject: false),
+                RouteInfo(pattern: "shop://", priority: -2, access: .internal, returnsObject: true),
             ])
         #expect(
             routes.map(\.description) == [

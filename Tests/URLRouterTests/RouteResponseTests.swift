@@ -38,7 +38,7 @@ struct RouteResponseTests {
         ])
     func failures(url: String, pattern: String) throws {
         let router = Router()
-        try router.register("shop://admin", access: .internalOnly) { _ in }
+        try router.register("shop://admin", access: .internal) { _ in }
         let responses = Recorder<String>()
         #expect(!router.route(url, source: .external) { responses.record($0.match?.pattern ?? "-") })
         #expect(responses.values == [pattern])

@@ -37,7 +37,7 @@ enum AppComposition {
                         RouteListing(
                             pattern: pattern, module: module,
                             kind: entry?.kind ?? (route.returnsObject ? "object" : "handler"),
-                            reaches: entry?.reaches ?? "", internalOnly: route.access == .internalOnly))
+                            reaches: entry?.reaches ?? "", internalOnly: route.access == .internal))
                 }
             }
         }

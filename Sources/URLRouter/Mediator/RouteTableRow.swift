@@ -28,7 +28,7 @@ public struct RouteTableRow: Sendable, Hashable {
     public var action: String
     /// Higher wins when patterns overlap; 0 unless the row says otherwise (`"priority": 10`).
     public var priority: Int
-    /// Who may open the pattern, from its `"access"`: `"public"` (the default) or `"internal"` (``RouteAccess/internalOnly``).
+    /// Who may open the pattern, from its `"access"`: `"public"` (the default) or `"internal"` (``RouteAccess/internal``).
     public var access: RouteAccess
     /// The link origins the row's path serves (`"origins": ["shop", "https://shop.example.com"]`); empty if none.
     public var origins: [LinkOrigin]
@@ -170,7 +170,7 @@ private struct RowReader {
 
     private mutating func access(_ member: JSONNode.Member) -> RouteAccess? {
         let text = member.value.string
-        guard let access = text.flatMap({ ["public": RouteAccess.public, "internal": .internalOnly][$0] }) else {
+        guard let access = text.flatMap(RouteAccess.init(rawValue:)) else {
             let found = text.map(RouteError.quoted) ?? member.value.kind
             return report(member.line, "field \"access\" must be \"public\" or \"internal\", found \(found)")
         }

@@ -243,7 +243,7 @@ extension RouteTable {
     func refusal(of match: RouteMatch, source: RouteSource) -> RouteError? {
         guard source == .external else { return nil }
         let route = match.route
-        if route.access == .internalOnly {
+        if route.access == .internal {
             return .refused(match.url, reason: "\(RouteError.quoted(route.pattern)) is internal only.")
         }
         if let check = route.externalCheck, let reason = check(match) { return .refused(match.url, reason: reason) }

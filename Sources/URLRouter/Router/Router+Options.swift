@@ -77,7 +77,7 @@ extension Router {
 }
 
 /// Where an open comes from: `router.open(link, source: .external)` for a web page, another app or the
-/// daemon's socket. External opens may not reach ``RouteAccess/internalOnly`` routes and must use an allowed scheme.
+/// daemon's socket. External opens may not reach ``RouteAccess/internal`` routes and must use an allowed scheme.
 public enum RouteSource: String, Sendable, Hashable {
     /// The app itself: one module opening another. The default.
     case `internal`
@@ -85,10 +85,10 @@ public enum RouteSource: String, Sendable, Hashable {
     case external
 }
 
-/// Who may open a route: `try router.register("account://orders", access: .internalOnly) { ... }` refuses links.
+/// Who may open a route: `try router.register("account://orders", access: .internal) { ... }` refuses links.
 public enum RouteAccess: String, Sendable, Hashable {
     /// Internal and external opens.
     case `public`
     /// Internal opens only; external ones are refused.
-    case internalOnly
+    case `internal`
 }

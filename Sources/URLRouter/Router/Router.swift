@@ -133,7 +133,7 @@ public final class Router: Sendable {
     ///   - pattern: the pattern, for example `shop://item/:id<int>`.
     ///   - origins: custom schemes and web hosts that serve the path `pattern`; nil for a full pattern.
     ///   - priority: higher wins among patterns that match the same URL. Default 0; held to `Int32`'s range.
-    ///   - access: ``RouteAccess/internalOnly`` refuses external opens.
+    ///   - access: ``RouteAccess/internal`` refuses external opens.
     ///   - replacing: replace a registered pattern of the same shape instead of failing.
     ///   - handler: runs on the opener's thread with the ``RouteRequest``.
     /// - Throws: ``RouteError`` with `.invalidPattern` quoting what is wrong, `.conflict` naming the registered pattern
@@ -237,7 +237,7 @@ public struct RouteInfo: Sendable, Hashable, CustomStringConvertible {
     public var pattern: String
     /// Its priority: what `register(_:priority:...)` was given (held to `Int32`'s range), 0 by default.
     public var priority: Int
-    /// Who may open it: `.internalOnly` keeps it from ``RouteSource/external`` opens.
+    /// Who may open it: `.internal` keeps it from ``RouteSource/external`` opens.
     public var access: RouteAccess
     /// Whether it was registered with `registerObject` (or bridged to an action).
     public var returnsObject: Bool
@@ -257,7 +257,7 @@ public struct RouteInfo: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         var text = Route.displayName(pattern, origins: origins)
         if priority != 0 { text += " (priority \(priority))" }
-        if access == .internalOnly { text += " (internal only)" }
+        if access == .internal { text += " (internal only)" }
         return text
     }
 }
