@@ -76,6 +76,15 @@ private func kind(_ mediator: Mediator, _ target: String) -> String? {
         #expect(mediator.performResult(target: "DiscoStruct", action: "kind").routeError?.code == .targetNotFound)
     }
 
+    /// A target's name with `-` (`my-app`) is no module name: the failure says how Swift spells it.
+    @Test(arguments: [(["my-app", thisModule], "my-app"), (["Not A Module"], "Not A Module"), ([thisModule], nil)])
+    func aSearchedNameThatNoModuleCanHaveIsNamedInTheFailure(modules: [String], named: String?) {
+        let mediator = Mediator(searchModules: modules)
+        let message = mediator.performResult(target: "Nowhere", action: "kind").routeError?.message
+        let hint = named.map { " \"\($0)\" is no module name: a module is named as its target, with \"_\" for \"-\"." }
+        #expect(message?.hasSuffix(hint ?? #"public type "Target_Nowhere"."#) == true, "\(message ?? "")")
+    }
+
     @Test func searchesModulesInOrderSkippingUnknownOnes() {
         let mediator = Mediator(searchModules: ["NoSuchModule", "Not A Module", thisModule])
         #expect(kind(mediator, "DiscoClass") == "class")

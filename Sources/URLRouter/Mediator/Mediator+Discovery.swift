@@ -34,10 +34,9 @@ extension Mediator {
     ///
     /// The mangled name, not the `"Module.Type"` form, is used because the runtime reads the dotted form as a class
     /// name only: `<len><module><len><type>V` for a struct, `C` for a class.
-    //
-    // Why "declare them public": a release build (whole-module `-O`, `--gc-sections`) deletes an
-    // internal struct that nothing names, with its conformance record, so the lookup misses it;
-    // a public type is exported, and the linker keeps its descriptor and conformance.
+    // Why "declare them public": a release build (whole-module `-O`, `--gc-sections`) deletes an internal struct that
+    // nothing names, with its conformance record, so the lookup misses it; a public type is exported, and the linker
+    // keeps its descriptor and conformance.
     static func discover(_ name: String, in modules: [String]) -> (any MediatorTarget.Type)? {
         guard name.utf8.count <= maxDiscoverableNameLength, isIdentifier(name, digitFirst: true) else { return nil }
         let typeName = "Target_" + name

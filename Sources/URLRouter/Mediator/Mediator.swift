@@ -127,6 +127,9 @@ public final class Mediator: Sendable {
                 "No target \(quoted(target)) for action \(quoted(action)): none is registered under that name "
                 + "and no searched module has a public type \(quoted("Target_" + target))."
                 + (target.hasPrefix("Target_") ? " A target is named without its \"Target_\" prefix." : "")
+                + (searchModules.first { !Self.isIdentifier($0, digitFirst: false) }.map {
+                    " \(quoted($0)) is no module name: a module is named as its target, with \"_\" for \"-\"."
+                } ?? "")
             return .failure(RouteError(.targetNotFound, message))
         }
         let actions = instance.actions

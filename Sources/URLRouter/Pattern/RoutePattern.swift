@@ -162,10 +162,9 @@ private struct Parser {
     ) throws(RouteError) -> [PatternSegment] {
         var segments: [PatternSegment] = []
         segments.reserveCapacity(min(slashes + 1, limits.maxSegments))
-        // Each non-empty run between `/` bytes, found with a plain loop over the bytes. (`split`
-        // reads one byte per call through `Slice`'s generic subscript, which costs a heap
-        // allocation per byte in a build with AddressSanitizer: seconds for a long pattern whose
-        // optional groups repeat it in every expansion.)
+        // Each non-empty run between `/` bytes, found with a plain loop over the bytes. (`split` reads one byte per
+        // call through `Slice`'s generic subscript, which costs a heap allocation per byte in a build with
+        // AddressSanitizer: seconds for a long pattern whose optional groups repeat it in every expansion.)
         var start = 0
         for end in 0...path.count where end == path.count || path[end] == UInt8(ascii: "/") {
             defer { start = end + 1 }

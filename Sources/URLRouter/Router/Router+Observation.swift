@@ -50,9 +50,8 @@ public struct RouteEvent: Sendable {
     /// // "shop://item/42?ref=<redacted>&token=<redacted>#top"
     /// ```
     public static func redactingQueryValues(_ url: String) -> String {
-        // Split on Unicode scalars, as the router splits on bytes: a combining mark after `?`,
-        // `&` or `=` must not hide them. The query is what the router reads as one: from the
-        // first `?` before the first `#`.
+        // Split on Unicode scalars, as the router splits on bytes: a combining mark after `?`, `&` or `=` must not hide
+        // them. The query is what the router reads as one: from the first `?` before the first `#`.
         let scalars = url.unicodeScalars
         let fragment = scalars.firstIndex(of: "#") ?? scalars.endIndex
         guard let query = scalars[..<fragment].firstIndex(of: "?") else { return url }

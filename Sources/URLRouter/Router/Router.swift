@@ -58,8 +58,7 @@ public final class Router: Sendable {
     /// Takes the published snapshot and keeps this thread's copy of it.
     @inline(never)
     func refreshTable() -> RouteTable {
-        // The generation is read before the snapshot: a copy is never kept under a generation
-        // newer than its contents.
+        // The generation is read before the snapshot: a copy is never kept under a generation newer than its contents.
         let generation = generation.load(ordering: .acquiring)
         let published = publishedTable()
         guard let snapshots = ThreadSnapshots.current(create: true)?.takeUnretainedValue() else { return published }
