@@ -3,11 +3,12 @@ import URLRouter
 
 /// The Settings demo module: the theme, under `settings://`.
 ///
-/// A theme is a placeholder type of its own, `<theme>`: `settings://theme/neon` matches no
-/// route, and `deeplink explain` says that "neon" is not of type theme. Its target, `Target_Settings`, is registered nowhere and named nowhere in code: the
-/// mediator finds it by name at run time, because the app lists `"DemoSettings"` among the
-/// modules to search. Running the release-built `deeplink open settings://theme/dark` proves
-/// that discovery survives optimisation and dead-code stripping.
+/// A theme is a placeholder type of its own, `<theme>`: `settings://theme/neon` matches no route,
+/// and `deeplink explain` says that "neon" is not of type theme. Its target, `Target_Settings`, is
+/// registered nowhere and named nowhere in code: the mediator finds it by name at run time, because
+/// the app lists `"DemoSettings"` among the modules to search. Running the release-built
+/// `deeplink open settings://theme/dark` proves that discovery survives optimisation and dead-code
+/// stripping.
 public enum SettingsModule {
     /// What each pattern is and reaches, for `deeplink routes`.
     public static let routeGuide: [String: (kind: String, reaches: String)] = [

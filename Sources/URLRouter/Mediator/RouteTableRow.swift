@@ -28,7 +28,7 @@ public struct RouteTableRow: Sendable, Hashable {
     public var action: String
     /// Higher wins when patterns overlap; 0 unless the row says otherwise (`"priority": 10`).
     public var priority: Int
-    /// Who may open the pattern, from its `"access"`: `"public"` (the default) or `"internal"` (``RouteAccess/internal``).
+    /// Who may open the pattern, from its `"access"`: `"public"` (the default) or `"internal"` (``RouteAccess``).
     public var access: RouteAccess
     /// The link origins the row's path serves (`"origins": ["shop", "https://shop.example.com"]`); empty if none.
     public var origins: [LinkOrigin]

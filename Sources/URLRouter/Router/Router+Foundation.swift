@@ -39,7 +39,7 @@ extension Router {
 extension URL {
     /// `absoluteString`, but a custom scheme's host that Foundation spells in punycode (`shop://家居` as `xn--fctwm`)
     /// percent-encoded, as a `String` spells it; web links keep `xn--`, their registered form. Only a host written as
-    /// `host(percentEncoded: false)` is respelled: that may be the decoded host, a prefix of the written (`x%` of `x%25`).
+    /// `host(percentEncoded: false)` is respelled: that may be the decoded host, a prefix of the raw one (`x%25`).
     var routerText: String {
         guard let scheme, !["http", "https"].contains(scheme.lowercased()), let ace = host(percentEncoded: false),
             let host = host(percentEncoded: true), ace != host, absoluteString.hasPrefix("\(scheme)://\(ace)")

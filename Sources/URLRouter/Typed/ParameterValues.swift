@@ -19,7 +19,7 @@ extension RouteParameters: ParameterValues {
 
     func all(_ name: String) -> [String] {
         if let path = pathValue(name) { return [path] }
-        if tail(name) != nil { return RouteMatch(parameters: self).wildcard }
+        if name == "**", case let pieces = RouteMatch(parameters: self).wildcard, !pieces.isEmpty { return pieces }
         return isPlaceholder(name) ? [] : queryItems.compactMap { $0.name == name ? $0.value : nil }
     }
 
