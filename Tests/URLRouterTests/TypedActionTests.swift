@@ -110,7 +110,7 @@ struct TypedActionTests {
         ("coupon", ["code": "SPRING"], #"field "coupon" is a Dictionary<String, String>, which has no text"#),
         ("items", [1, epoch] as [any Sendable], #"field "items" is a Date, which has no text"#),
         ("items", ["x": 1], #"field "items" is a Dictionary<String, Int>, which has no text"#),
-        ("items", [1, NSNull()] as [any Sendable], #"field "items" is a NSNull, which has no text"#),
+        ("items", [1, NSNull()] as [any Sendable], #"field "items" is null, which has no text"#),
     ]
 
     /// A field given a value that has no text (a `Date`, a dictionary, a list holding one) is

@@ -61,7 +61,8 @@ extension MediatorRequest {
             do {
                 let bad = params.compactMapValues { ($0 as? [Any] ?? [$0]).first { DictionaryValues.text($0) == nil } }
                 for name in bad.isEmpty ? [] : RouteFields(Self.self).names.sorted() where bad[name] != nil {
-                    throw UnsupportedField(field: name, type: "a \(type(of: bad[name]!)), which has no text")
+                    let value = DictionaryValues.isAbsent(bad[name]!) ? "null" : "a \(type(of: bad[name]!))"
+                    throw UnsupportedField(field: name, type: "\(value), which has no text")
                 }
                 return body(try ParameterDecoder.decode(Self.self, from: DictionaryValues(dictionary: params)))
             } catch {
