@@ -121,8 +121,7 @@ struct LimitsTests {
         #expect(router.deferredCount == 3)
         let dropped = try #require(results.withLock { $0["0"] } ?? nil)
         #expect(dropped.code == .dropped)
-        #expect(dropped.message.contains("Router.Limits.maxDeferredOpens"))
-        #expect(dropped.message.contains("more than 3"))
+        #expect(dropped.message.hasSuffix("is full (Router.Limits.maxDeferredOpens is 3)."))
         #expect(results.withLock { $0.count } == 1)
 
         router.isReady = true

@@ -61,6 +61,29 @@ struct ValueCancellationTests {
         #expect(events.values == ["deferred", "deferred", "dropped", "handled"])
     }
 
+    /// A withdrawn open no longer counts as waiting, and goes first when the queue is full: a live link takes its place.
+    @Test func aWithdrawnOpenGivesUpItsPlaceInTheQueue() async throws {
+        let router = Router(options: .init(limits: .init(maxDeferredOpens: 1)))
+        let events = Recorder<String>()
+        try router.registerObject("app://page/:n") { request in request.parameters["n"] }
+        router.addObserver { events.record("\($0.outcome.rawValue) \($0.url)") }
+        router.isReady = false
+        let task = Task { try await router.value(opening: "app://page/1") as? String }
+        while events.values.isEmpty { await Task.yield() }
+        task.cancel()
+        #expect(await failure(of: task) == .cancelled)
+        #expect(router.deferredCount == 0)
+        let live = CompletionLog()
+        router.open("app://page/2", source: .external, completion: live.completion)
+        #expect(router.deferredCount == 1)
+        router.isReady = true
+        #expect(live.all == [.value("2")])
+        #expect(
+            events.values == [
+                "deferred app://page/1", "deferred app://page/2", "dropped app://page/1", "handled app://page/2",
+            ])
+    }
+
     /// A handler completing on another thread while the task is cancelled: the caller gets one of the two, once.
     @Test func aCompletionRacingTheCancellationResumesOnce() async throws {
         let router = Router()

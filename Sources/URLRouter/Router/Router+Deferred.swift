@@ -6,13 +6,16 @@ struct DeferredOpen: Sendable {
     let source: RouteSource
     let userInfo: [String: any Sendable]
     let respond: RouteResponse.Handler?
-    /// True once the open is withdrawn (its `value(opening:)` task was cancelled): the replay passes over it.
+    /// True once the open is withdrawn (its `value(opening:)` task was cancelled): it waits no more.
     let withdrawn: (@Sendable () -> Bool)?
 
-    /// Fails the open with `.dropped`, saying why.
-    func drop(_ reason: String) {
+    var isWithdrawn: Bool { withdrawn?() == true }
+
+    /// Fails the open with `.dropped`, saying why, and tells the observers of `table`.
+    func drop(_ reason: String, in table: RouteTable) {
         let error = RouteError(.dropped, "Dropped \(RouteError.quoted(url)): \(reason)")
         respond?(RouteResponse(url: url, match: nil, result: .failure(error)))
+        table.notify(url: url, source: source, pattern: nil, outcome: .dropped)
     }
 }
 
@@ -20,8 +23,8 @@ extension Router {
     /// Whether opens run now. While false (during start-up, before login), opens wait in a
     /// queue of at most ``Limits/maxDeferredOpens``; setting it back to true replays them in order,
     /// one at a time, on the thread that set it, until the queue is empty (it then reads true) or
-    /// it is set to false again. When the queue is full the oldest external open (else the oldest) is dropped: its
-    /// completion gets ``RouteError/Code/dropped`` and observers see ``RouteEvent/Outcome/dropped``.
+    /// it is set to false again. When the queue is full, a withdrawn open (else the oldest external one, else the
+    /// oldest) is dropped: its completion gets ``RouteError/Code/dropped``, observers ``RouteEvent/Outcome/dropped``.
     ///
     /// ```swift
     /// router.isReady = false
@@ -43,7 +46,7 @@ extension Router {
     }
 
     /// How many opens are waiting for ``isReady``: 0 once the router is ready and has replayed them.
-    public var deferredCount: Int { deferred.withLock { $0.opens.count } }
+    public var deferredCount: Int { deferred.withLock { $0.opens.count { !$0.isWithdrawn } } }
 
     /// Queues the open when the router is not ready, unless the allow-lists refuse it; true if it did.
     func deferIfNotReady(
@@ -61,15 +64,12 @@ extension Router {
             queue.opens.append(
                 DeferredOpen(url: url, source: source, userInfo: userInfo, respond: respond, withdrawn: withdrawn))
             guard queue.opens.count > options.limits.maxDeferredOpens else { return (true, nil) }
-            return (true, queue.opens.remove(at: queue.opens.firstIndex { $0.source == .external } ?? 0))
+            let index = queue.opens.firstIndex { $0.isWithdrawn } ?? queue.opens.firstIndex { $0.source == .external }
+            return (true, queue.opens.remove(at: index ?? 0))
         }
-        guard queued else { return false }
-        if let dropped {
-            let limit = options.limits.maxDeferredOpens
-            dropped.drop("more than \(limit) opens waited for the router to be ready (Router.Limits.maxDeferredOpens).")
-            table.notify(url: dropped.url, source: dropped.source, pattern: nil, outcome: .dropped)
-        }
-        return true
+        let limit = "Router.Limits.maxDeferredOpens is \(options.limits.maxDeferredOpens)"
+        dropped?.drop("the queue of opens waiting for the router is full (\(limit)).", in: table)
+        return queued
     }
 
     /// Replays queued opens one at a time, in order, until the queue is empty (then opens run
@@ -82,10 +82,7 @@ extension Router {
             queue.replaying = false
             return nil
         }) {
-            guard open.withdrawn?() != true else {
-                currentTable().notify(url: open.url, source: open.source, pattern: nil, outcome: .dropped)
-                continue
-            }
+            guard !open.isWithdrawn else { open.drop("its task was cancelled.", in: currentTable()); continue }
             perform(open.url, source: open.source, userInfo: open.userInfo, respond: open.respond)
         }
     }

@@ -24,7 +24,7 @@ public struct RouteEvent: Sendable {
         /// It was queued because the router was not ready; when `isReady` turned true just then, it ran at once instead,
         /// with an event of its own.
         case deferred
-        /// It was queued and dropped: the queue was full, or the task awaiting it in `value(opening:)` was cancelled.
+        /// It was queued, then dropped: the queue was full, its `value(opening:)` task cancelled, or the router freed.
         case dropped
     }
 

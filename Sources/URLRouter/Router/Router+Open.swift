@@ -55,8 +55,8 @@ extension Router {
     /// sets `isReady`. A handler that lets go of the request without completing gives nil.
     ///
     /// Cancelling the task ends the wait at once with ``RouteError/Code/cancelled``. A handler that has run keeps its
-    /// request (its completion then goes nowhere); an open still waiting for ``isReady`` is withdrawn: the replay skips
-    /// it, and observers see it ``RouteEvent/Outcome/dropped`` then. A task cancelled before the call opens nothing.
+    /// request (its completion then goes nowhere); an open still waiting for ``isReady`` is withdrawn, and observers
+    /// see it ``RouteEvent/Outcome/dropped`` when it leaves the queue. A task cancelled before the call opens nothing.
     ///
     /// The name differs from `open` on purpose: an `await` in front of the synchronous `open` would compile and return
     /// whether a handler took the URL, not the value.
