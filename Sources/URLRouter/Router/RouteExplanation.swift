@@ -67,7 +67,7 @@ public struct RouteExplanation: Sendable, CustomStringConvertible {
 
     /// One pattern that could have taken the URL: `router.explain(url).candidates.map(\.pattern)`, winner first.
     public struct Candidate: Sendable, Hashable {
-        /// The pattern as registered: `shop://item/new`.
+        /// The pattern: `shop://item/new`; for a route with link origins, the origin's (`https://shop.example.com/p/:id`).
         public var pattern: String
         /// Its priority: 0 unless it was registered with `priority:`.
         public var priority: Int
@@ -77,7 +77,7 @@ public struct RouteExplanation: Sendable, CustomStringConvertible {
 
     /// The URL as given: `shop://item/42?ref=home`.
     public var url: String
-    /// The scheme, lowercased (`shop` for `SHOP://item/42`); nil when the URL has none.
+    /// The scheme, lowercased (`shop` for `SHOP://item/42`); nil when the URL has none or is over `maxURLLength`.
     public var scheme: String?
     /// The host: the first segment when `//` follows the scheme.
     public var host: String?

@@ -61,8 +61,8 @@ extension Router {
     /// The name differs from `open` on purpose: an `await` in front of the synchronous `open` would compile and return
     /// whether a handler took the URL, not the value.
     ///
-    /// - Throws: ``RouteError`` when nothing matches, a policy or an interceptor refuses, every matching handler
-    ///   declines, the handler fails, or the task is cancelled.
+    /// - Throws: ``RouteError`` as an open's completion gets it (nothing matches, a policy or an interceptor refuses,
+    ///   every matching handler declines, the handler fails, a limit, a redirect loop, `dropped`), or `cancelled`.
     public func value(
         opening url: String, source: RouteSource = .internal, userInfo: [String: any Sendable] = [:],
         isolation: isolated (any Actor)? = #isolation

@@ -43,10 +43,7 @@ public final class Router: Sendable {
     /// ```
     public init(options: Options = Options()) { self.options = options }
 
-    deinit {
-        let reason = "the router was freed before it was ready."
-        for open in deferred.withLock({ $0.opens }) { open.drop(reason, in: publishedTable()) }
-    }
+    deinit { for open in deferred.withLock({ $0.opens }) { open.drop("the router was freed.", in: publishedTable()) } }
 
     /// The current snapshot, as this thread's own copy (see ``ThreadSnapshots``).
     @inline(__always)
