@@ -14,6 +14,7 @@ private struct TagsTarget: MediatorTarget {
         [
             TagsRequest.action: TagsRequest.handler { $0.tags.joined(separator: ",") },
             "plain": { params in params["tags"] as? String },
+            "path": { params in params["**"] as? String },
         ]
     }
 }
@@ -26,13 +27,15 @@ private struct TagsTarget: MediatorTarget {
     static func router(_ bridge: Bridge) throws -> Router {
         let mediator = Mediator()
         mediator.register(TagsTarget.self)
-        mediator.remotePolicy = RemotePolicy { $0.parameters["tags"] != "admin" }
+        mediator.remotePolicy = RemotePolicy { !$0.parameters.values.contains("admin") }
         let router = Router()
         switch bridge {
         case .typed: try router.register("app://tags", request: TagsRequest.self, on: mediator)
         case .untyped: try router.register("app://tags", target: "Tags", action: "plain", on: mediator)
         }
         try router.register("app://tags/:tags", target: "Tags", action: "plain", on: mediator)
+        try router.register("app://files/**", target: "Tags", action: "path", on: mediator)
+        try router.register("app://stars", target: "Tags", action: "path", on: mediator)
         return router
     }
 
@@ -50,6 +53,11 @@ private struct TagsTarget: MediatorTarget {
             (.untyped, "app://tags/x?tags=admin&tags=y", .value("x")),
             (.untyped, "app://tags/x?tags=admin&tags=x", .value("x")),
             (.untyped, "app://tags/admin?tags=x", .failure(.refused)),
+            // A `**` route's `**` is the path, whatever the query holds; elsewhere `**` is a query item like any.
+            (.untyped, "app://files/x?**=admin&**=x", .value("x")),
+            (.untyped, "app://files/admin?**=x", .failure(.refused)),
+            (.untyped, "app://stars?**=admin&**=x", .failure(.refused)),
+            (.untyped, "app://stars?**=x", .value("x")),
         ])
     func everyValueOfARepeatedNameIsChecked(bridge: Bridge, url: String, expected: Outcome) throws {
         let router = try Self.router(bridge)

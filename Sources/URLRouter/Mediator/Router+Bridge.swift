@@ -45,8 +45,10 @@ extension Router {
                 url: match.url, scheme: URLScanner.scheme(of: match.url).lowercased(), target: target, action: action,
                 parameters: match.parametersWithWildcard)
             // A typed request's array field reads every item of a name the query repeats, where `parameters` keeps the
-            // last: the policy sees each of them in turn, unless the path gives the name.
-            let items = match.parameters.queryItems.filter { match.parameters.pathValue($0.name) == nil }
+            // last: the policy sees each of them in turn, unless the path gives the name (`**` too, for a `**` route).
+            let items = match.parameters.queryItems.filter {
+                match.parameters.pathValue($0.name) == nil && ($0.name != "**" || !match.hasCatchAll)
+            }
             let last = Dictionary(items.map { ($0.name, $0.value) }) { $1 }
             let others = items.filter { call.parameters[$0.name] == last[$0.name] && $0.value != last[$0.name] }
             return mediator.refusal(of: call)

@@ -45,11 +45,13 @@ public struct RouteMatch: Sendable, CustomStringConvertible {
     /// The parameters, `**` being the path a `**` took, never a query item: what a bridge and its policy read.
     var parametersWithWildcard: [String: String] {
         var values = parameters.dictionary
-        let leaves = Int(route.firstLeaf)..<Int(route.firstLeaf + route.leafCount)  // every combination, every origin
-        if leaves.contains(where: { table.trie.leaves[$0].catchAllFrom >= 0 }) {
-            values["**"] = wildcard.isEmpty ? nil : wildcard.joined(separator: "/")
-        }
+        if hasCatchAll { values["**"] = wildcard.isEmpty ? nil : wildcard.joined(separator: "/") }
         return values
+    }
+
+    /// Whether the route has a `**`, in any combination of its optional groups, under any origin.
+    var hasCatchAll: Bool {
+        (route.firstLeaf..<route.firstLeaf + route.leafCount).contains { table.trie.leaves[Int($0)].catchAllFrom >= 0 }
     }
 
     /// The fragment after `#`, percent-decoded; nil when there is none.
