@@ -13,9 +13,8 @@ extension Router {
     /// ``RouteBatch/loadRouteTable(from:on:)`` in ``update(_:)``.
     ///
     /// - Returns: the rows registered.
-    /// - Throws: `.invalidRouteTable`, listing the problems with their rows and lines (the first 50, then how many more;
-    ///   ``RouteTableRow/parse(_:)-(String)`` gives every one); `.limitExceeded` for a table longer than
-    ///   ``Limits/maxRouteTableLength``.
+    /// - Throws: `.invalidRouteTable`, listing the problems with their rows and lines (the first 50, then a count;
+    ///   ``RouteTableRow/parse(_:)-(String)`` lists all of syntax and fields); `.limitExceeded` over the length limit.
     @discardableResult
     public func loadRouteTable(from json: String, on mediator: Mediator = .shared) throws(RouteError) -> [RouteTableRow]
     {
