@@ -234,6 +234,9 @@ private let row = #"{"pattern": "a://b", "target": "T", "action": "x"}"#
         #expect(throws: RouteTableError(issues: [.init(row: 1, line: 2, message: "a string is not valid UTF-8")])) {
             try RouteTableRow.parse(data)
         }
+        // A byte that is never UTF-8, early in the file, is not taken for UTF-16.
+        let notUTF16 = RouteTableError(issues: [.init(row: 1, line: 1, message: "expected a value, found byte 255")])
+        #expect(throws: notUTF16) { try RouteTableRow.parse(Data([0x5B, 0xFF, 0x5D])) }
     }
 
     /// A UTF-8 byte order mark is passed over; UTF-16, with its mark or without, is no route table.

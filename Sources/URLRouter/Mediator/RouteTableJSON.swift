@@ -45,7 +45,7 @@ struct JSONReader {
     static func read(_ bytes: [UInt8]) throws(RouteTableError) -> JSONNode {
         var reader = JSONReader(bytes: bytes)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.index = 3 }
-        let utf16 = bytes.prefix(2).contains { $0 == 0 || $0 >= 0xFE }  // a UTF-16 mark or zero byte, never UTF-8 JSON
+        let utf16 = bytes.prefix(2).contains(0) || bytes.prefix(2).sorted() == [0xFE, 0xFF]  // a zero byte or a mark
         guard !utf16 else { throw reader.error("the file is not UTF-8 (it looks like UTF-16); a route table is UTF-8") }
         reader.skipWhitespace()
         guard reader.index < bytes.count else { throw reader.error("the file is empty") }
