@@ -39,7 +39,7 @@ public struct RouteEvent: Sendable {
     public let pattern: String?
     /// How it ended: `.handled`, `.notFound`, `.refused`, ...
     public let outcome: Outcome
-    /// From the start of the open until the handler returned: `.microseconds(12)`.
+    /// From the start of the open (of its replay, for a deferred one) until the handler returned: `.microseconds(12)`.
     public let duration: Duration
 
     /// `url` with every query value replaced by `<redacted>`; names, path and fragment stay (a link that carries a
