@@ -99,6 +99,7 @@ struct LimitsTests {
         #expect(error?.message.contains("the limit is 3") == true)
         #expect(router.routes.count == 3)
         #expect(!router.canOpen("t://r/3"))
+        #expect(Self.registrationError(router, "t://r/2")?.code == .conflict)  // at the limit, a conflict says more
 
         try router.register("t://r/2", replacing: true) { _ in }  // a replacement adds nothing
         #expect(router.deregister("t://r/0"))

@@ -54,10 +54,10 @@ struct RouterState: Sendable {
     ) throws(RouteError) {
         let (patterns, origins) = try parse(text, origins: origins, options: options)
         let leaves = patterns[0].expansions.count * max(origins.count, 1)
-        // A lone leaf that replaces nothing is placed in one walk, which finds the place and makes
-        // its nodes: a conflict means the whole path is there already, so a refused pattern adds
-        // nothing but looser priority bounds. Any other route is checked before anything changes.
-        let checkedFirst = leaves > 1 || replacing
+        // A lone leaf that replaces nothing is placed in one walk, which finds the place and makes its nodes: a conflict
+        // means the whole path is there already, so a refused pattern adds nothing but looser priority bounds. Any other
+        // route, or one past the limit (a conflict is the better error), is checked before anything changes.
+        let checkedFirst = leaves > 1 || replacing || liveLeaves + leaves > options.limits.maxRoutes
         var replaced: [Int32] = []
         for route in checkedFirst ? owners(of: patterns, options: options) : [] where route >= 0 {
             guard replacing else { throw conflict(text, with: route) }
