@@ -92,7 +92,7 @@ fuzz() {
         -dict=Fuzz/urlrouter.dict -print_final_stats=1 \
         -artifact_prefix="Fuzz/artifacts/$target/" "$@" "$OUT/corpus/$target" "Fuzz/Corpus/$target" 2>&1 \
         | tee "$OUT/$target$SUFFIX.log" \
-        | grep -E '^#[0-9]+ *(INITED|DONE)|^stat::number_of_executed_units|INVARIANT|ERROR|SUMMARY|Test unit written|Fatal error' || true
+        | grep -E '^#[0-9]+[[:space:]]*(INITED|DONE)|^stat::number_of_executed_units|INVARIANT|ERROR|SUMMARY|Test unit written|Fatal error' || true
     local log=$OUT/$target$SUFFIX.log
     grep -q 'Test unit written' "$log" && { echo "$target: FAILED, see $log" >&2; return 1; }
     echo "$target: ok ($(grep -o 'stat::number_of_executed_units: [0-9]*' "$log" | grep -o '[0-9]*$') executions, $SANITIZERS)"
