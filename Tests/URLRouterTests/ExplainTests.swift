@@ -134,6 +134,19 @@ struct ExplainTests {
         #expect(router.explain("shop://list/2").candidates.map(\.verdict).first == .won)
     }
 
+    /// The ones that matched but lost come in the order the router tries them, not as registered: the first is the
+    /// one that wins once the winner is gone.
+    @Test func theRunnerUpComesRightAfterTheWinner() throws {
+        let router = Router()
+        for pattern in ["shop://a/*/c", "shop://a/b/**", "shop://a/:x/c", "shop://a/b/c", "/a/b/c"] {
+            try router.register(pattern, priority: pattern == "shop://a/b/c" ? -1 : 0) { _ in }
+        }
+        let runnersUp = ["shop://a/b/**", "shop://a/:x/c", "shop://a/*/c", "/a/b/c", "shop://a/b/c"]
+        #expect(router.explain("shop://a/b/c").candidates.map(\.pattern) == runnersUp)
+        #expect(router.deregister("shop://a/b/**"))
+        #expect(router.explain("shop://a/b/c").candidates.map(\.pattern) == Array(runnersUp.dropFirst()))
+    }
+
     /// A link from outside that the allow-lists refuse is refused whether or not a route matches it, as `open` says.
     @Test func explainsAnAllowListRefusalWithoutAWinner() throws {
         let router = Router(options: .init(allowedExternalSchemes: ["shop"]))

@@ -20,7 +20,7 @@ extension RoundTripPropertyTests {
     @Test(arguments: 0..<10 as Range<UInt64>)
     func explainAgreesWithMatch(batch: UInt64) throws {
         var r = SeededRandom(seed: 0xE4_0000 &+ batch &* 104_729)
-        var agreed = 0
+        var agreed = 0, runnersUp = 0
         for round in 0..<40 {
             let router = Self.makeRouter(&r)
             var registered: [String] = []
@@ -44,6 +44,7 @@ extension RoundTripPropertyTests {
                     registered.append(text)
                 }
             }
+            var contested: (url: String, winner: String, runnerUp: String)?
             for index in 0..<60 {
                 var url = r.pick(["app://", "App://", "tel:", "tel://", "other://", "/", "x://"])
                 for position in 0..<r.next(5) {
@@ -63,9 +64,21 @@ extension RoundTripPropertyTests {
                     agreed += 1
                 }
                 #expect(router.canOpen(url) == (match != nil), "\(label)")
+                switch explanation.candidates.dropFirst().first?.verdict {
+                case .lowerPriority, .laterTier, .lessSpecific, .typeTriedLater:
+                    contested = (url, explanation.winner!, explanation.candidates[1].pattern)
+                default: break
+                }
+            }
+            // The first of the candidates that matched but lost is the one that wins once the winner is gone.
+            if let (url, winner, runnerUp) = contested {
+                #expect(router.deregister(winner), "\(winner)")
+                #expect(router.match(url)?.pattern == runnerUp, "\(url.debugDescription) in \(registered)")
+                runnersUp += 1
             }
         }
         #expect(agreed > 100)
+        #expect(runnersUp > 10)
     }
 }
 

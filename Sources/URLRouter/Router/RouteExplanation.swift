@@ -96,8 +96,8 @@ public struct RouteExplanation: Sendable, CustomStringConvertible {
     public var refusal: RouteError?
     /// Why the URL cannot be routed at all, if it cannot: `.limitExceeded` for a URL of too many segments.
     public var error: RouteError?
-    /// The scheme's patterns, scheme-less patterns and the scheme's fallback: the winner first,
-    /// then the ones that matched but lost, then the others, closest first.
+    /// The scheme's patterns, scheme-less patterns and the scheme's fallback: the winner first, then the ones that
+    /// matched but lost, in the order the router tries them, then the others, closest first.
     public var candidates: [Candidate]
 
     /// A multi-line report, which `print(router.explain(url))` shows (see the type's example); what came from the URL

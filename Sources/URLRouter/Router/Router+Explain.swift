@@ -46,14 +46,14 @@ extension Router {
         let judged = evaluated.map { candidate in
             let verdict =
                 undecoded[candidate.route].map { .fieldMismatch($0.description) } ?? candidate.verdict(against: winner)
-            let entry = RouteExplanation.Candidate(
-                pattern: candidate.shown, priority: candidate.priority, verdict: verdict)
-            // The winner, then matches that lost (by tier), then failures (closest first).
-            let order =
-                verdict == .won ? (0, 0) : candidate.failure == nil ? (1, candidate.tier) : (2, -candidate.progress)
-            return (order: order, entry: entry)
+            // The winner, then matches that lost in the order the router tries them, then failures (closest first).
+            let lost = (1, -candidate.priority, candidate.tier), failed = (2, -candidate.progress, 0)
+            return (order: verdict == .won ? (0, 0, 0) : candidate.failure == nil ? lost : failed, candidate, verdict)
         }
-        explanation.candidates = judged.sorted { $0.order < $1.order }.map(\.entry)
+        explanation.candidates = judged.sorted { first, second in
+            guard first.order == second.order else { return first.order < second.order }
+            return first.order.0 == 1 && PatternSegment.searchedFirst(first.1.matching ?? [], second.1.matching ?? [])
+        }.map { RouteExplanation.Candidate(pattern: $0.1.shown, priority: $0.1.priority, verdict: $0.2) }
         return explanation
     }
 }
