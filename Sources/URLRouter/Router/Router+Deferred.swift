@@ -7,9 +7,7 @@ struct DeferredOpen: Sendable {
     let userInfo: [String: any Sendable]
     let respond: RouteResponse.Handler?
     /// True once the open is withdrawn (its `value(opening:)` task was cancelled): it waits no more.
-    let withdrawn: (@Sendable () -> Bool)?
-
-    var isWithdrawn: Bool { withdrawn?() == true }
+    let withdrawn: @Sendable () -> Bool
 
     /// Fails the open with `.dropped`, saying why, and tells the observers of `table`.
     func drop(_ reason: String, in table: RouteTable) {
@@ -46,12 +44,12 @@ extension Router {
     }
 
     /// How many opens are waiting for ``isReady``: 0 once the router is ready and has replayed them.
-    public var deferredCount: Int { deferred.withLock { $0.opens.count { !$0.isWithdrawn } } }
+    public var deferredCount: Int { deferred.withLock { $0.opens.count { !$0.withdrawn() } } }
 
     /// Queues the open when the router is not ready, unless the allow-lists refuse it; true if it did.
     func deferIfNotReady(
         _ url: String, source: RouteSource, userInfo: [String: any Sendable], respond: RouteResponse.Handler?,
-        withdrawn: (@Sendable () -> Bool)? = nil
+        withdrawn: @escaping @Sendable () -> Bool = { false }
     ) -> Bool {
         if readyFlag.load(ordering: .acquiring) { return false }
         let table = currentTable()
@@ -64,7 +62,7 @@ extension Router {
             queue.opens.append(
                 DeferredOpen(url: url, source: source, userInfo: userInfo, respond: respond, withdrawn: withdrawn))
             guard queue.opens.count > options.limits.maxDeferredOpens else { return (true, nil) }
-            let index = queue.opens.firstIndex { $0.isWithdrawn } ?? queue.opens.firstIndex { $0.source == .external }
+            let index = queue.opens.firstIndex { $0.withdrawn() } ?? queue.opens.firstIndex { $0.source == .external }
             return (true, queue.opens.remove(at: index ?? 0))
         }
         let limit = "Router.Limits.maxDeferredOpens is \(options.limits.maxDeferredOpens)"
@@ -82,7 +80,7 @@ extension Router {
             queue.replaying = false
             return nil
         }) {
-            guard !open.isWithdrawn else { open.drop("its task was cancelled.", in: currentTable()); continue }
+            guard !open.withdrawn() else { open.drop("its task was cancelled.", in: currentTable()); continue }
             perform(open.url, source: open.source, userInfo: open.userInfo, respond: open.respond)
         }
     }
