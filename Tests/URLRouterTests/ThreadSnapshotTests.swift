@@ -105,6 +105,39 @@ import Testing
         #expect(held.values == [4, 4])
     }
 
+    #if canImport(Glibc)
+    /// A `deinit` that runs as a thread exits may read a router, storing a copy again, whose handler's `deinit` may do
+    /// the same: the thread's exit releases them at any depth, past the C library's rounds of slot destructors too.
+    @Test(arguments: [1, 3, 8])
+    func aThreadExitReleasesTheCopiesDeinitsStoreMeanwhile(depth: Int) throws {
+        final class Link: Sendable {
+            let next: Link?
+            let live: Locked<Int>
+            init(depth: Int, live: Locked<Int>) {
+                (next, self.live) = (depth > 0 ? Link(depth: depth - 1, live: live) : nil, live)
+                live.withLock { $0 += 1 }
+            }
+            deinit {
+                live.withLock { $0 -= 1 }
+                let router = Router(), next = next
+                try? router.register("app://link") { _ in _ = next }
+                _ = router.match("app://link")  // this thread now keeps a copy, and so the handler and `next`
+            }
+        }
+        let live = Locked(0)
+        var thread = pthread_t()
+        let first = Unmanaged.passRetained(Link(depth: depth, live: live)).toOpaque()
+        #expect(live.withLock { $0 } == depth + 1)
+        let body: @convention(c) (UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? = { first in
+            Unmanaged<Link>.fromOpaque(first!).release()  // its deinit reads a router on this thread
+            return nil
+        }
+        try #require(pthread_create(&thread, nil, body, first) == 0)
+        pthread_join(thread, nil)
+        #expect(live.withLock { $0 } == 0)
+    }
+    #endif
+
     /// A custom type's check is the app's code: it may change the router it is matched by and
     /// match again, replacing this thread's copy of the snapshot in the middle of a lookup. A
     /// lookup that did not hold the snapshot then reads freed memory, which the run under

@@ -1,8 +1,7 @@
 /// One path segment of a scanned URL: raw byte offsets, and where its decoded bytes are.
 struct ScannedSegment {
     /// Raw bytes `start..<end` of the URL.
-    var start: Int32
-    var end: Int32
+    var start, end: Int32
     /// -1 when the segment has no `%` (its decoded bytes are its raw bytes); otherwise its decoded
     /// bytes are `scratch[start..<decodedEnd]` once decoded.
     var decodedEnd: Int32

@@ -22,8 +22,7 @@ import Darwin
 /// exits. A deregistered handler is released once no thread's copy, request or match of an older snapshot holds it.
 final class ThreadSnapshots {
     private struct Entry {
-        var router: UInt64
-        var generation: UInt64
+        var router, generation: UInt64
         var table: RouteTable
     }
 
@@ -84,10 +83,14 @@ final class ThreadSnapshots {
 /// The thread-local slot of ``ThreadSnapshots``; its destructor releases a thread's copies when the thread exits.
 private let threadSnapshotsKey: pthread_key_t? = {
     var key = pthread_key_t()
-    // The destructor's argument is optional on Glibc and Musl, not on Darwin.
-    let status = pthread_key_create(&key) { pointer in
-        (pointer as UnsafeMutableRawPointer?).map { Unmanaged<ThreadSnapshots>.fromOpaque($0).release() }
-    }
-    return status == 0 ? key : nil
+    // The destructor's argument is optional on Glibc and Musl, not on Darwin. A deinit that runs as the copies go may
+    // read a router and so fill the slot again: that is released too, at any depth.
+    return pthread_key_create(&key) { first in
+        var next = first as UnsafeMutableRawPointer?
+        while let pointer = next, let slot = threadSnapshotsKey, pthread_setspecific(slot, nil) == 0 {
+            Unmanaged<ThreadSnapshots>.fromOpaque(pointer).release()
+            next = pthread_getspecific(slot)
+        }
+    } == 0 ? key : nil
 }()
 #endif
