@@ -49,5 +49,9 @@ extension GenerationTests {
         let url = try router.url(for: "http://localhost:8080/item/:id", parameters: ["id": "7"])
         #expect(url == "http://localhost:8080/item/7")
         #expect(URL(string: url)?.port == 8080)
+        try router.register("http://[::1]:8080/item/:id") { _ in }
+        let literal = try router.url(for: "http://[::1]:8080/item/:id", parameters: ["id": "7"])
+        #expect(literal == "http://[::1]:8080/item/7")
+        #expect(URL(string: literal)?.host(percentEncoded: false) == "::1")
     }
 }

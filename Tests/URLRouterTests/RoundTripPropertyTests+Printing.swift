@@ -87,7 +87,7 @@ extension RoundTripPropertyTests {
         #expect(router.match(url)?.wildcard == ["docs", "a.txt"], "\(url)")
     }
 
-    /// A host literal's `@` and `:` are printed as the pattern writes them, so that another URL
+    /// A host literal's `@`, `:`, `[` and `]` are printed as the pattern writes them, so that another URL
     /// parser reads userinfo or a port only where the pattern has one (beside optional groups, they
     /// are encoded); a path's stay as they are.
     @Test(arguments: [
@@ -95,6 +95,7 @@ extension RoundTripPropertyTests {
         ("shop://a%40b:8080/:x", "shop://a%40b:8080/1"), ("shop://%E5%AE%B6@b%3A/:x", "shop://%E5%AE%B6@b%3A/1"),
         ("shop://x/a%40b:c/:x", "shop://x/a@b:c/1"), ("shop://(:p.v/:q)/a@b/:x", "shop://a%40b/1"),
         ("http://localhost:8080(/:x)", "http://localhost:8080/1"), ("shop://a@b(/:x(/:y))", "shop://a@b/1"),
+        ("http://[::1]:8080/:x", "http://[::1]:8080/1"), ("shop://%5B::1%5D/:x", "shop://%5B::1%5D/1"),
     ])
     func aHostLiteralIsPrintedAsWritten(pattern: String, expected: String) throws {
         let router = Router()

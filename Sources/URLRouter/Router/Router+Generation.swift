@@ -143,14 +143,14 @@ extension Router {
         )
     }
 
-    /// A host literal with its `@` and `:` as `pattern` writes them: a raw one stays raw (`localhost:8080`), an encoded
-    /// one encoded (`a%40b`), so that other parsers find a port or userinfo where the pattern has one, and only there.
+    /// A host literal with its `@`, `:`, `[` and `]` as `pattern` writes them: raw ones stay raw (`[::1]:8080`), encoded
+    /// ones encoded (`a%40b`), so that other parsers find a port, userinfo or IPv6 address where the pattern has one.
     /// A host with optional groups (whose placeholders have `:` too) has them all encoded.
     private static func host(_ literal: String, in pattern: String) -> String {
-        let pieces = literal.split(omittingEmptySubsequences: false) { $0 == ":" || $0 == "@" }
+        let pieces = literal.split(omittingEmptySubsequences: false) { ":@[]".contains($0) }
         var written = pattern.firstRange(of: "://").map { pattern[$0.upperBound...].prefix { $0 != "/" } } ?? ""
         while written.last == "(" { written.removeLast() }  // a group that opens the next segment
-        let marks = written.matches(of: #/%40|%3A|:|@/#.ignoresCase()).map { $0.output.uppercased() }
+        let marks = written.matches(of: #/%40|%3A|%5B|%5D|[:@\[\]]/#.ignoresCase()).map { $0.output.uppercased() }
         guard marks.count == pieces.count - 1, !written.contains("(") else {
             return URLEncoding.encode(literal, allowed: .host)
         }
