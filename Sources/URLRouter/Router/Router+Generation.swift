@@ -12,7 +12,7 @@ extension Router {
     /// An optional group is included when all its placeholders are given. `*` takes the parameter named `*`; `**` and a
     /// scheme's fallback (`shop://`) the one named `**`, a `/`-joined path; neither name goes to the query, even for a
     /// pattern without them. Matching the result against the pattern gives the parameters back, but for `*`, which
-    /// matching does not capture.
+    /// matching does not capture. A scheme-less pattern (`/item/:id`) gives a path alone: `/item/42`.
     ///
     /// - Throws: ``RouteError`` naming a missing placeholder, an empty `*` or a `**` its group cannot print
     ///   (`.missingParameter`), an empty value, a `.`/`..` segment or one that fails its type (`.invalidParameter`), a
