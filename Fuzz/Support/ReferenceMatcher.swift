@@ -162,6 +162,8 @@ struct ReferenceRouter: Sendable {
                 continue
             }
             if route.pattern.isFallback {
+                // A fallback hands its path over as `**`, and refuses what `**` refuses.
+                guard !Self.breaksRest(segments[...]) else { continue }
                 found.append(
                     ReferenceMatch(
                         pattern: route.pattern.text, priority: route.priority, tier: tier, segments: [], ranks: [],
@@ -224,15 +226,20 @@ struct ReferenceRouter: Sendable {
     /// `.` and `..` are never a placeholder's, `*`'s or `**`'s.
     static func isDot(_ segment: [UInt8]) -> Bool { segment == [0x2E] || segment == [0x2E, 0x2E] }
 
+    /// Whether `**` refuses these segments: one is a dot segment, or holds one, or an empty piece, behind an encoded
+    /// `/` (`a%2F..%2Fb`).
+    static func breaksRest(_ segments: ArraySlice<[UInt8]>) -> Bool {
+        let pieces = segments.flatMap { $0.split(separator: 0x2F, omittingEmptySubsequences: false) }
+        return pieces.contains { $0.isEmpty || isDot(Array($0)) }
+    }
+
     /// One combination against the URL's decoded segments: every segment consumed. No
     /// placeholder, `*` or `**` takes a dot segment.
     private func match(_ combination: [ReferenceSegment], _ segments: [[UInt8]]) -> ReferenceMatch? {
         var match = ReferenceMatch(pattern: "", priority: 0, tier: 0, segments: combination, ranks: [])
         for (index, segment) in combination.enumerated() {
             if segment == .rest {
-                // Nor a segment that holds one, or an empty piece, behind an encoded `/` (`a%2F..%2Fb`).
-                let pieces = segments[index...].flatMap { $0.split(separator: 0x2F, omittingEmptySubsequences: false) }
-                guard !pieces.contains(where: { $0.isEmpty || Self.isDot(Array($0)) }) else { return nil }
+                guard !Self.breaksRest(segments[index...]) else { return nil }
                 match.wildcard = segments[index...].map { String(decoding: $0, as: UTF8.self) }
                 match.ranks.append(ReferenceSegment.rest.rank * 1000)
                 return match

@@ -54,9 +54,16 @@ extension MatchingRulesTests {
         }
     }
 
-    @Test func theSchemeFallbackStillTakesADotSegment() throws {
+    /// The fallback hands its path over as `**`, so it refuses what `**` refuses.
+    @Test(arguments: [
+        "shop://item/..", "shop://%2Fetc/passwd", "shop://a/../../etc/passwd", "shop://a/%2E%2E%2F%2E%2E/x",
+    ])
+    func theSchemeFallbackTakesNoDotSegment(_ url: String) throws {
         let router = try patternEchoRouter(["shop://item/:id", "shop://"])
-        #expect(winner(router, "shop://item/..") == "shop://")
+        #expect(winner(router, url) == nil)
+        let verdict = router.explain(url).candidates.first { $0.pattern == "shop://" }?.verdict
+        #expect(verdict.map { if case .dotSegment = $0 { true } else { false } } == true)
+        #expect(winner(router, "shop://a/b%2Fc/.x") == "shop://")
     }
 
     struct DotWordRoute: URLRoute {

@@ -92,11 +92,10 @@ private struct Evaluated {
         guard pattern.scheme == nil || pattern.scheme == url.scheme else { return nil }
         tier = pattern.scheme == nil ? 1 : pattern.isFallback ? 2 : 0
         (self.route, shown, self.priority) = (route, text, priority)
-        // A fallback takes every URL of its scheme; of the combinations of any other pattern that
+        // A fallback is a `**` after the scheme; of the combinations of any other pattern that
         // match, the one the trie's search reaches first.
-        var best: (matching: [PatternSegment]?, failure: RouteExplanation.Verdict?, progress: Int) =
-            pattern.isFallback ? ([], nil, .max) : (nil, nil, -1)
-        for segments in pattern.isFallback ? [] : pattern.expansions {
+        var best: (matching: [PatternSegment]?, failure: RouteExplanation.Verdict?, progress: Int) = (nil, nil, -1)
+        for segments in pattern.isFallback ? [[.catchAll]] : pattern.expansions {
             let result = url.evaluate(segments, table: table)
             if result.failure == nil, best.matching.map({ PatternSegment.searchedFirst(segments, $0) }) ?? true {
                 best = (segments, nil, .max)

@@ -44,7 +44,7 @@ extension Trie {
         }
         var lines: [String] = []
         for (scheme, root) in children[Self.schemesRoot] ?? [] {
-            let below = walk(root, 1) + entry("(fallback)", 1, leaf: fallbackLeaf(ofScheme: root.number))
+            let below = walk(root, 1) + entry("(fallback)", 1, leaf: fallbackLeaf(of: root.number))
             lines += entry("\(String(decoding: scheme, as: UTF8.self))://", 0, leaf: root.leaf, below: below)
         }
         let schemeless = roots[Int(Self.schemelessRoot)]

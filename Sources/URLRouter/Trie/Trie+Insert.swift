@@ -58,7 +58,7 @@ extension Trie {
         switch endpoint.slot {
         case .terminal: return node(endpoint.node).leaf
         case .catchAll: return node(endpoint.node).catchAllLeaf
-        case .fallback(let scheme): return fallbackLeaf(ofScheme: scheme)
+        case .fallback(let scheme): return fallbackLeaf(of: scheme)
         }
     }
 

@@ -55,8 +55,8 @@ extension Trie {
         if schemeless.literalFilter != 0 || schemeless.firstEdge >= 0 || schemeless.endLeaf >= 0 {
             explore(from: schemeless, &search, frames)
         }
-        if let scheme {
-            for entry in fallbacks where entry.scheme == scheme.number { consider(entry.leaf, 0, &search) }
+        if let scheme, case let leaf = fallbackLeaf(of: scheme.number), leaf >= 0, !breaksCatchAll(from: 0, input) {
+            consider(leaf, 0, &search)
         }
         return search.found
     }
@@ -90,7 +90,6 @@ extension Trie {
     /// is left as soon as nothing below it can beat the match found.
     private func explore(from root: Node, _ search: inout Search, _ frames: UnsafeMutablePointer<Frame>) {
         let input = search.input
-        let count = input.segments.count
         frames[0] = Frame(node: root, depth: 0, captureCount: 0, next: Frame.start)
         var top = 0
         walk: while top >= 0 {
@@ -98,7 +97,7 @@ extension Trie {
             let node = frame.node
             let depth = Int(frame.depth)
             if settled(below: node, search) { top -= 1; continue }
-            if depth == count {
+            if depth == input.segments.count {
                 consider(node.leaf, Int(frame.captureCount), &search)
                 consider(node.catchAllLeaf, Int(frame.captureCount), &search)
                 top -= 1
@@ -140,14 +139,16 @@ extension Trie {
                     next: Frame.start)
                 continue walk
             }
-            // `**` takes the rest of the URL, unless the rest holds a dot segment, also behind an encoded `/`.
-            if node.catchAllLeaf >= 0,
-                !(depth..<count).contains(where: { URLScanner.breaksCatchAllPath(segmentKey($0, input).bytes) })
-            {
+            if node.catchAllLeaf >= 0, !breaksCatchAll(from: depth, input) {
                 consider(node.catchAllLeaf, Int(frame.captureCount), &search)
             }
             top -= 1
         }
+    }
+
+    /// Whether segments `depth...` hold what `**` and a fallback refuse: a dot segment, also behind an encoded `/`.
+    private func breaksCatchAll(from depth: Int, _ input: MatchInput) -> Bool {
+        (depth..<input.segments.count).contains { URLScanner.breaksCatchAllPath(segmentKey($0, input).bytes) }
     }
 
     /// The decoded bytes of segment `depth`, and the buffer around them that words may be read from.

@@ -160,7 +160,7 @@ struct Trie: Sendable {
     }
 
     /// The fallback leaf of the scheme root numbered `scheme`, or -1.
-    func fallbackLeaf(ofScheme scheme: Int32) -> Int32 { fallbacks.first { $0.scheme == scheme }?.leaf ?? -1 }
+    func fallbackLeaf(of scheme: Int32) -> Int32 { fallbacks.first { $0.scheme == scheme }?.leaf ?? -1 }
 
     /// The literal child of `parent` reached by `key`, or nil. The parent's Bloom filter answers most keys that are not
     /// there without a probe.
