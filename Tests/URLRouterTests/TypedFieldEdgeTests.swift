@@ -17,6 +17,29 @@ enum EdgeReviewScreen {
     }
 }
 
+/// A field type that reads itself from a `String`, as a money or ID type of an app does.
+private struct Cents: Codable, Equatable {
+    var value: Int
+    init(value: Int) { self.value = value }
+    init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        guard let value = Int(text) else {
+            throw DecodingError.valueNotFound(Int.self, .init(codingPath: [], debugDescription: text))
+        }
+        self.value = value
+    }
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(String(value))
+    }
+}
+
+private struct PriceRoute: URLRoute, Equatable {
+    static let pattern = "edge://price"
+    var price: Cents
+    var at: Date
+}
+
 private struct LinkFieldRoute: URLRoute {
     static let pattern = "edge://link"
     var target: URL
@@ -93,6 +116,19 @@ private struct EchoTarget: MediatorTarget {
             router.explain("edge://reviews").candidates.map(\.verdict.description) == [
                 #"matches, but field "sort" (EdgeReviewScreen.Sort) is missing"#
             ])
+    }
+
+    /// A missing field of a type that reads itself is named with its own type, not what it reads.
+    @Test(arguments: [
+        ("edge://price?at=0", #"field "price" (Cents) is missing"#),
+        ("edge://price?price=5", #"field "at" (Date) is missing"#),
+        ("edge://price?price=x&at=0", #"field "price": "x" is not a valid Cents"#),
+    ])
+    func aMissingSelfDecodingFieldIsNamedWithItsType(url: String, verdict: String) throws {
+        let router = Router()
+        try router.register(PriceRoute.self) { _, _ in }
+        #expect(router.explain(url).candidates.map(\.verdict.description) == ["matches, but " + verdict])
+        #expect(router.match("edge://price?price=5&at=0", as: PriceRoute.self)?.price == Cents(value: 5))
     }
 
     /// A field whose type decodes as a record is refused naming that type: `URL` is one.

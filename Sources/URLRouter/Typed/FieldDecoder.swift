@@ -43,8 +43,8 @@ struct FieldDecoder: Decoder, SingleValueDecodingContainer {
     func decodeItself<T: Decodable>(_ type: T.Type) throws -> T {
         do {
             return try T(from: self)
-        } catch let failure as FieldFailure where !(T.self is any RawRepresentable.Type) {
-            throw failure  // an element's, naming its value; a raw value's failure is the enum's
+        } catch let failure as FieldFailure where !values.isEmpty && !(T.self is any RawRepresentable.Type) {
+            throw failure  // an element's, naming its value; a raw value's or a missing field's is `T`'s
         } catch { throw FieldFailure(field: name, value: values.last, type: T.self) }
     }
 
