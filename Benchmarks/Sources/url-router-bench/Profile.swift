@@ -6,19 +6,23 @@ import URLRouter
 /// count so instruction totals can be divided by it. `match` reads a parameter of each match,
 /// `pattern` its pattern.
 enum ProfileRun {
-    static func run(_ what: String, count: Int) {
+    static let workloads = ["match", "pattern", "hits", "misses", "open", "register", "batch", "dictionary"]
+
+    /// Runs workload `what` over `count` routes; false, having run nothing, for a name not in ``workloads``.
+    static func run(_ what: String, count: Int) -> Bool {
+        guard workloads.contains(what) else { return false }
         let set = RouteSet(count: count, lookupCount: 4096)
         let patterns = set.routes.map(\.pattern)
         let passes = 10
         if what == "register" {
             blackHole(Contestants.buildURLRouter(patterns))
             print("registered \(patterns.count) routes")
-            return
+            return true
         }
         if what == "batch" {
             blackHole(Contestants.buildURLRouterInOneBatch(patterns))
             print("registered \(patterns.count) routes in one batch")
-            return
+            return true
         }
         if what == "dictionary" {
             let urls = set.lookups.map(\.url)
@@ -27,7 +31,7 @@ enum ProfileRun {
             for _ in 0..<passes { checksum &+= SizeRun.matchAll(dictionary, urls) }
             blackHole(checksum)
             print("dictionary: \(passes * urls.count) operations")
-            return
+            return true
         }
         let router = Contestants.buildURLRouter(patterns)
         let urls: [String]
@@ -47,5 +51,6 @@ enum ProfileRun {
         }
         blackHole(checksum)
         print("\(what): \(passes * urls.count) operations")
+        return true
     }
 }

@@ -1,5 +1,12 @@
-import Foundation
 import URLRouter
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Opens on one thread while another registers routes: does the writer stall the reader, and
 /// what does the writer pay?

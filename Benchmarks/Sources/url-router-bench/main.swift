@@ -37,8 +37,11 @@ while index < arguments.count {
         sizes = arguments[index + 1].split(separator: ",").compactMap { Int($0) }
         index += 1
     case "--profile" where index + 2 < arguments.count:
-        ProfileRun.run(arguments[index + 1], count: Int(arguments[index + 2]) ?? 10_000)
-        exit(0)
+        if let count = Int(arguments[index + 2]), count > 0, ProfileRun.run(arguments[index + 1], count: count) {
+            exit(0)
+        }
+        print("error: --profile takes one of \(ProfileRun.workloads.joined(separator: "|")) and a route count N > 0")
+        exit(2)
     case "--rounds" where index + 1 < arguments.count:
         rounds = max(1, Int(arguments[index + 1]) ?? rounds)
         roundsGiven = rounds
@@ -73,13 +76,19 @@ if let daemonBinary {
 }
 print("url-router-bench: \(rounds) rounds, medians; times are per operation, ratios from this run")
 if allocation_counter_is_active() == 0 {
-    print("(allocation counting unavailable on this platform)")
+    print("(allocation counting unavailable on this platform: no allocation figures or targets)")
 } else {
     print(
         "(allocations: every malloc/calloc/realloc/aligned call on the timing thread, counted by wrapping glibc's allocator)"
     )
 }
-print("(memory: growth of glibc mallinfo2 in-use + mmapped bytes while the table is built from fresh pattern strings)")
+if heapBytesInUse() == nil {
+    print("(memory unavailable on this platform: no memory figures or targets)")
+} else {
+    print(
+        "(memory: growth of glibc mallinfo2 in-use + mmapped bytes while the table is built from fresh pattern strings)"
+    )
+}
 
 var times: [Int: (spread: SizeRun.Times, hot: SizeRun.Times)] = [:]
 for size in sizes {
