@@ -23,7 +23,7 @@ public struct RouteExplanation: Sendable, CustomStringConvertible {
         case wrongSuffix(segment: Int, suffix: String, found: String)
         /// Segment `segment` does not convert to the placeholder's type.
         case typeMismatch(segment: Int, type: String, found: String)
-        /// A placeholder, `*` or `**` would take segment `segment`, a `.` or `..`, which none takes.
+        /// A placeholder, `*`, `**` or a fallback would take segment `segment`, a dot segment, which none takes.
         case dotSegment(segment: Int, found: String)
         /// The pattern matches, but a field of its typed route does not decode (``URLRoute``):
         /// `field "id": "abc" is not a valid Int`.
