@@ -111,6 +111,11 @@ import Testing
         let router = Router()
         try router.registerObject("shop://p") { _ in "a" }
         try router.registerObject("shop://p/:x") { _ in "b" }
+        let refused = try #require(caught { try router.registerObject("shop://p(/:y)") { _ in "c" } })
+        #expect(
+            refused.message
+                == #"Pattern "shop://p(/:y)" conflicts with the registered patterns "shop://p", "shop://p/:x": they have the same shape. Deregister them first or register with replacing: true."#,
+            "the error names every route that replacing: true would replace")
         try router.registerObject("shop://p(/:y)", replacing: true) { _ in "c" }
         #expect(router.object(for: "shop://p") as? String == "c")
         #expect(router.object(for: "shop://p/1") as? String == "c")

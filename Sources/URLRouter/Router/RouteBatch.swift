@@ -12,12 +12,12 @@ extension Router {
     /// The changes are made on a draft of the route table. When `body` throws, the draft is dropped and the router is
     /// unchanged; otherwise it replaces the table in one step, so no concurrent open ever sees part of the batch. The
     /// draft shares the table's storage and copies each chunk of it the batch changes, once, however many changes it
-    /// holds: a module's routes at start-up, a route table, or thousands of routes registered while other threads open
-    /// URLs.
+    /// holds: a module's routes at start-up, a route table, or thousands of routes registered while others open URLs.
     ///
-    /// `body` runs under the router's writer lock: it must not register, deregister or update on this router itself
-    /// (use `routes`), and should change other routers only after it (two batches that change each other's router
-    /// deadlock). Opens and `url(for:)` from `body` see the table as before.
+    /// `body` runs under the router's writer lock. On this router it must not register, deregister or update (use
+    /// `routes`), nor add an interceptor, an observer or a parameter type: the program stops with a message. It should
+    /// change other routers only after it (two batches that change each other's router deadlock). Opens and
+    /// `url(for:)` from `body` see the table as before.
     ///
     /// - Returns: what `body` returns.
     /// - Throws: whatever `body` throws (a ``RouteError`` from a refused route, or an error of

@@ -133,7 +133,7 @@ public final class Router: Sendable {
     ///   - origins: custom schemes and web hosts that serve the path `pattern`; nil for a full pattern.
     ///   - priority: higher wins among patterns that match the same URL. Default 0; held to `Int32`'s range.
     ///   - access: ``RouteAccess/internal`` refuses external opens.
-    ///   - replacing: replace a registered pattern of the same shape instead of failing.
+    ///   - replacing: replace the registered routes of the same shape (the error names them) instead of failing.
     ///   - handler: runs on the opener's thread with the ``RouteRequest``.
     /// - Throws: ``RouteError`` with `.invalidPattern` quoting what is wrong, `.conflict` naming the registered pattern
     ///   of the same shape, or `.limitExceeded`; with `origins`, `.invalidPattern` also for a path with a scheme, an

@@ -58,11 +58,9 @@ struct RouterState: Sendable {
         // means the whole path is there already, so a refused pattern adds nothing but looser priority bounds. Any other
         // route, or one past the limit (a conflict is the better error), is checked before anything changes.
         let checkedFirst = leaves > 1 || replacing || liveLeaves + leaves > options.limits.maxRoutes
-        var replaced: [Int32] = []
-        for route in checkedFirst ? owners(of: patterns, options: options) : [] where route >= 0 {
-            guard replacing else { throw conflict(text, with: route) }
-            if !replaced.contains(route) { replaced.append(route) }
-        }
+        let found = checkedFirst ? owners(of: patterns, options: options).filter { $0 >= 0 } : []
+        let replaced = found.enumerated().compactMap { found.firstIndex(of: $1) == $0 ? $1 : nil }  // each once
+        if !replacing, !replaced.isEmpty { throw conflict(text, with: replaced) }
         let freed = replaced.reduce(0) { $0 + Int(routes.live($1).leafCount) }
         guard liveLeaves - freed + leaves <= options.limits.maxRoutes else {
             throw .limitExceeded(
@@ -82,7 +80,7 @@ struct RouterState: Sendable {
                     of: pattern, segments, caseInsensitivePaths: options.caseInsensitivePaths, create: true,
                     raising: clamped)!
                 if !checkedFirst, case let existing = trie.leaf(at: endpoint), existing >= 0 {
-                    throw conflict(text, with: trie.leaves[Int(existing)].route)
+                    throw conflict(text, with: [trie.leaves[Int(existing)].route])
                 }
                 trie.setLeaf(
                     at: endpoint, route: routeID, pattern: pattern.text, handler: handler, priority: clamped,
@@ -96,10 +94,12 @@ struct RouterState: Sendable {
         liveLeaves += leaves
     }
 
-    private func conflict(_ text: String, with route: Int32) -> RouteError {
-        RouteError(
+    /// The error naming every registered route that `text` conflicts with, all of which `replacing: true` replaces.
+    private func conflict(_ text: String, with found: [Int32]) -> RouteError {
+        let (names, many) = (found.map { RouteError.quoted(routes.live($0).displayName) }, found.count > 1)
+        return RouteError(
             .conflict,
-            "Pattern \(RouteError.quoted(text)) conflicts with the registered pattern \(RouteError.quoted(routes.live(route).displayName)): they have the same shape. Deregister it first or register with replacing: true."
+            "Pattern \(RouteError.quoted(text)) conflicts with the registered pattern\(many ? "s" : "") \(names.joined(separator: ", ")): they have the same shape. Deregister \(many ? "them" : "it") first or register with replacing: true."
         )
     }
 
