@@ -46,6 +46,28 @@ struct DaemonDrainTests {
         #expect(try daemon.stop() == 0)
     }
 
+    /// At the limit of clients, the drain lets the idle ones go before it accepts the clients
+    /// still waiting, which get their replies, not `busy`.
+    @Test func drainAtTheClientLimitAnswersTheClientsStillWaiting() throws {
+        let daemon = try RunningDaemon()
+        let idle = try (0..<256).map { _ in try daemon.connect() }
+        for client in idle { #expect(try client.request("PING").contains("pong")) }
+        let pid = daemon.process.processIdentifier
+        kill(pid, SIGSTOP)
+        let waiting = try (0..<20).map { id in
+            let client = try daemon.connect()
+            try client.send("OPEN \(DemoLinks.item(id))\n")
+            return client
+        }
+        kill(pid, SIGTERM)
+        kill(pid, SIGCONT)
+        let replies = waiting.map { (try? $0.readLine(timeout: 5)) ?? nil }
+        let routed = replies.filter { $0?.contains(#""ok":true"#) == true }.count
+        #expect(routed == 20, "\(replies.compactMap { $0 }.prefix(2))\n\(daemon.log.suffix(400))")
+        withExtendedLifetime(idle) {}
+        #expect(try daemon.stop() == 0)
+    }
+
     /// While the old daemon drains, `send` says to start one; starting it works.
     @Test func aNewDaemonCanStartOnceTheOldOneHasRemovedItsSocket() throws {
         let daemon = try RunningDaemon()

@@ -32,13 +32,16 @@ struct DaemonHardeningTests {
         #expect(ping.status == 0, "\(ping.stderr)")
     }
 
-    /// A socket path longer than `sun_path` can never be served, yet its missing directories
-    /// are created before the length is checked, and left behind.
+    /// A socket path longer than `sun_path` can never be served: `serve` says so, naming the
+    /// option that chose it, before it creates any of the path's missing directories.
     @Test func aSocketPathTooLongLeavesNoDirectoriesBehind() throws {
         let directory = try TemporaryDirectory()
         let longDirectory = directory.path + "/" + String(repeating: "d", count: 120)
         let result = try DeepLinkBinary.run(["serve", "--socket", longDirectory + "/d.sock"], timeout: 5)
         #expect(result.status == 5)
+        #expect(
+            result.stderr.contains("--socket makes the socket path \(longDirectory.utf8.count + 7) bytes long"),
+            "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: longDirectory), "serve created \(longDirectory)")
     }
 

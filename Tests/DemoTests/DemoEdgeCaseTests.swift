@@ -24,6 +24,20 @@ import Darwin
 /// - the log redacts a fragment whatever it starts with.
 @Suite("Daemon and send: edge cases of lines, limits, sockets and signals")
 struct DemoEdgeCaseTests {
+    /// Out of descriptors, the daemon still finishes a handler's delayed work: libdispatch's
+    /// timer loop, which needs descriptors of its own, is set up when the daemon starts.
+    @Test func aDaemonOutOfDescriptorsStillAnswersASlowRequest() throws {
+        let daemon = try RunningDaemon(descriptorLimit: 64)
+        let first = try daemon.connect()
+        #expect(try first.request("PING").contains("pong"))
+        let idle = try (0..<80).map { _ in try daemon.connect() }  // more than the daemon can accept
+        #expect(eventually { daemon.log.contains("accept failed") }, "\(daemon.log.suffix(400))")
+        let reply = try first.request("OPEN \(DemoLinks.slow)", timeout: 5)
+        #expect(reply.contains(#""ok":true"#), "\(reply)\n\(daemon.log.suffix(400))")
+        withExtendedLifetime(idle) {}
+        #expect(try daemon.stop() == 0)
+    }
+
     @Test func lineOfExactlyTheLimitWaitingForItsNewlineIsARequest() throws {
         var framer = LineFramer(limit: 8)
         Array("12345678".utf8).withUnsafeBytes { framer.append($0) }

@@ -1,3 +1,5 @@
+import Dispatch
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -26,13 +28,15 @@ enum ServeCommand {
             return fail(.setup("cannot create the daemon's pipes: \(FileDescriptor.describe(errno))"))
         }
         let listener: ListeningSocket
-        do {
+        do throws(DaemonError) {
             if let passed = try SystemdActivation.passedSocket(environment: environment) {
                 listener = .adopt(passed: passed)
             } else {
                 if configured.isDefault {
                     try SocketPath.prepareDirectory(SocketPath.defaultDirectory(environment: environment))
-                } else if UnixSocketAddress(path: configured.path) != nil {  // else `open` says it is too long
+                } else {
+                    // A path too long for a socket: the message names what chose it, as `send`'s does.
+                    do { _ = try configured.fitting() } catch { throw DaemonError.setup(error.message) }
                     try SocketPath.prepareExplicitDirectory(forSocket: configured.path)
                 }
                 listener = try ListeningSocket.open(path: configured.path)
@@ -47,6 +51,9 @@ enum ServeCommand {
             "listening on \(listener.path)\(listener.ownsPath ? "" : " (passed by systemd)") "
                 + "(pid \(getpid())); schemes accepted: " + service.externalSchemes.joined(separator: ", ")
                 + "; https for " + AppComposition.externalHosts.joined(separator: ", "))
+        // libdispatch opens the descriptors of its timer loop on the first `asyncAfter` (a handler's
+        // slow work): opened now, they cannot be missing later, when clients hold every descriptor.
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(1)) {}
         let server = SocketServer(
             listener: listener, service: service, configuration: configuration,
             signalFD: signalFD, inbox: inbox)

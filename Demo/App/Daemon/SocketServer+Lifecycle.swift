@@ -164,14 +164,20 @@ extension SocketServer {
     /// then reads no more. The loop ends once every request received so far is answered and
     /// written, or when the drain timeout passes.
     private func beginDrain(after signal: String) {
+        func readTheLastRequests() {
+            for client in connections.values where !client.readClosed {
+                readQueued(client)
+                client.readClosed = true
+            }
+        }
+        readTheLastRequests()
+        // Clients owed nothing leave first, so that the clients still waiting to be accepted find room.
+        closeFinished()
         acceptAll(limit: Int(SOMAXCONN))  // the most a listen backlog holds
         listening = false
         listener.stopListening()
         drainDeadline = MonotonicInstant.now().adding(seconds: configuration.drainTimeout)
-        for client in connections.values where !client.readClosed {
-            readQueued(client)
-            client.readClosed = true
-        }
+        readTheLastRequests()
         let inFlight = connections.values.reduce(0) { $0 + $1.slots.count + $1.framer.waitingLineCount }
         let unwritten = connections.values.filter { $0.hasPendingOutput && !$0.broken }.count
         log.note(

@@ -17,17 +17,21 @@ final class RunningDaemon {
     private let stderrPath: String
 
     /// Starts `serve --socket <dir>/d.sock extraArguments…` and waits until it answers PING.
-    /// With `defaultSocket`, no `--socket` is passed and `XDG_RUNTIME_DIR` is the directory.
+    /// With `defaultSocket`, no `--socket` is passed and `XDG_RUNTIME_DIR` is the directory; with
+    /// `descriptorLimit`, a shell lowers the limit of open files (`ulimit -n`) and runs the daemon in its place.
     init(
         _ extraArguments: [String] = [], defaultSocket: Bool = false,
-        in directory: TemporaryDirectory? = nil, timeout: Double = 5
+        in directory: TemporaryDirectory? = nil, timeout: Double = 5, descriptorLimit: Int? = nil
     ) throws {
         self.directory = try directory ?? TemporaryDirectory()
         socketPath = defaultSocket ? "\(self.directory.path)/deeplink/daemon.sock" : "\(self.directory.path)/d.sock"
-        let arguments = ["serve"] + (defaultSocket ? [] : ["--socket", socketPath]) + extraArguments
+        var arguments = ["serve"] + (defaultSocket ? [] : ["--socket", socketPath]) + extraArguments
+        if let descriptorLimit {
+            arguments = ["-c", "ulimit -n \(descriptorLimit) && exec \"$0\" \"$@\"", DeepLinkBinary.path] + arguments
+        }
         let started = try DeepLinkBinary.start(
             arguments, directory: self.directory.path,
-            name: "serve-\(UInt32.random(in: 0...UInt32.max))")
+            name: "serve-\(UInt32.random(in: 0...UInt32.max))", executable: descriptorLimit.map { _ in "/bin/sh" })
         process = started.process
         stderrPath = started.stderr
         try waitUntilAnswering(timeout: timeout)
