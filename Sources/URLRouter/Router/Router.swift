@@ -135,9 +135,9 @@ public final class Router: Sendable {
     ///   - access: ``RouteAccess/internal`` refuses external opens.
     ///   - replacing: replace the registered routes of the same shape (the error names them) instead of failing.
     ///   - handler: runs on the opener's thread with the ``RouteRequest``.
-    /// - Throws: ``RouteError`` with `.invalidPattern` quoting what is wrong, `.conflict` naming the registered pattern
-    ///   of the same shape, or `.limitExceeded`; with `origins`, `.invalidPattern` also for a path with a scheme, an
-    ///   empty list, an origin listed twice, or an origin that is not a scheme or host name.
+    /// - Throws: ``RouteError`` with `.invalidPattern` quoting what is wrong, `.conflict` naming the registered
+    ///   patterns of the same shape, or `.limitExceeded`; with `origins`, `.invalidPattern` also for a path with a
+    ///   scheme, an empty list, an origin listed twice, or an origin that is not a scheme or host name.
     /// - Complexity: O(pattern length), independent of how many routes exist.
     public func register(
         _ pattern: String, origins: [LinkOrigin]? = nil, priority: Int = 0, access: RouteAccess = .public,
