@@ -161,8 +161,10 @@ extension SocketServer {
     }
 
     /// Stops accepting and removes the socket file; reads what clients have already sent,
-    /// then reads no more. The loop ends once every request received so far is answered and
-    /// written, or when the drain timeout passes.
+    /// then reads no more. Clients owed nothing are closed before the last accept, so that the
+    /// clients still waiting in the backlog, whose requests count as received, find room. The
+    /// loop ends once every request received so far is answered and written, or when the drain
+    /// timeout passes.
     private func beginDrain(after signal: String) {
         func readTheLastRequests() {
             for client in connections.values where !client.readClosed {
@@ -171,7 +173,6 @@ extension SocketServer {
             }
         }
         readTheLastRequests()
-        // Clients owed nothing leave first, so that the clients still waiting to be accepted find room.
         closeFinished()
         acceptAll(limit: Int(SOMAXCONN))  // the most a listen backlog holds
         listening = false
