@@ -31,17 +31,7 @@ struct DaemonDrainTests {
     /// Clients waiting to be accepted when the signal comes are requests received too.
     @Test func drainAnswersEveryClientQueuedBeforeTheSignal() throws {
         let daemon = try RunningDaemon()
-        let pid = daemon.process.processIdentifier
-        kill(pid, SIGSTOP)
-        let clients = try (0..<100).map { id in
-            let client = try daemon.connect()
-            try client.send("OPEN \(DemoLinks.item(id))\n")
-            return client
-        }
-        kill(pid, SIGTERM)
-        kill(pid, SIGCONT)
-        var unanswered = 0
-        for client in clients where (try? client.readLine(timeout: 5)) == nil { unanswered += 1 }
+        let unanswered = try Self.repliesOfClientsQueuedAtTheSignal(daemon, count: 100).filter { $0 == nil }.count
         #expect(unanswered == 0, "\(unanswered) of 100 queued clients got no reply\n\(daemon.log.suffix(300))")
         #expect(try daemon.stop() == 0)
     }
@@ -52,20 +42,27 @@ struct DaemonDrainTests {
         let daemon = try RunningDaemon()
         let idle = try (0..<256).map { _ in try daemon.connect() }
         for client in idle { #expect(try client.request("PING").contains("pong")) }
+        let replies = try Self.repliesOfClientsQueuedAtTheSignal(daemon, count: 20)
+        let routed = replies.filter { $0?.contains(#""ok":true"#) == true }.count
+        #expect(routed == 20, "\(replies.compactMap { $0 }.prefix(2))\n\(daemon.log.suffix(400))")
+        withExtendedLifetime(idle) {}
+        #expect(try daemon.stop() == 0)
+    }
+
+    /// Stops the daemon, connects `count` clients that each send one OPEN, then sends SIGTERM and
+    /// lets the daemon go on, so that the clients still wait to be accepted when the drain begins.
+    /// Each client's first reply line, nil where none came within 5 s.
+    private static func repliesOfClientsQueuedAtTheSignal(_ daemon: RunningDaemon, count: Int) throws -> [String?] {
         let pid = daemon.process.processIdentifier
         kill(pid, SIGSTOP)
-        let waiting = try (0..<20).map { id in
+        let clients = try (0..<count).map { id in
             let client = try daemon.connect()
             try client.send("OPEN \(DemoLinks.item(id))\n")
             return client
         }
         kill(pid, SIGTERM)
         kill(pid, SIGCONT)
-        let replies = waiting.map { (try? $0.readLine(timeout: 5)) ?? nil }
-        let routed = replies.filter { $0?.contains(#""ok":true"#) == true }.count
-        #expect(routed == 20, "\(replies.compactMap { $0 }.prefix(2))\n\(daemon.log.suffix(400))")
-        withExtendedLifetime(idle) {}
-        #expect(try daemon.stop() == 0)
+        return clients.map { (try? $0.readLine(timeout: 5)) ?? nil }
     }
 
     /// While the old daemon drains, `send` says to start one; starting it works.

@@ -86,7 +86,10 @@ private enum TQHanded: Equatable, Sendable {
                 if case .matched(let raw) = router.currentTable().lookup(url) { raw.pattern } else { nil }
             if let first, first != winner {
                 // The fallback takes what is left, unless its path is no plain relative one.
-                let fallback = read.map { path, _ in Self.breaksCatchAll(path) ? nil : "tq://" } ?? winner
+                let fallback =
+                    read.map { path, _ in
+                        ReferenceRouter.breaksRest(path.map { Array($0.utf8) }[...]) ? nil : "tq://"
+                    } ?? winner
                 let passed = typed.contains { $0.0 == first } && winner == fallback
                 #expect(passed, "\(label): \(first) passed over for \(String(describing: winner))")
                 let verdict = explanation.candidates.first { $0.pattern == first }?.verdict
@@ -102,13 +105,6 @@ private enum TQHanded: Equatable, Sendable {
         }
         #expect(tally["typed", default: 0] > 35 && tally["passed", default: 0] > 40, "too few typed matches: \(tally)")
         #expect(tally["fallback", default: 0] > 70, "too few URLs no typed pattern matched: \(tally)")
-    }
-
-    /// Whether decoded segments hold a piece, split at a decoded `/`, that is empty, `.` or `..`.
-    private static func breaksCatchAll(_ segments: [String]) -> Bool {
-        segments.contains {
-            $0.split(separator: "/", omittingEmptySubsequences: false).contains { $0.isEmpty || isDot(String($0)) }
-        }
     }
 
     private static func item(_ segments: [String], _ query: Query) throws -> TQItem {
