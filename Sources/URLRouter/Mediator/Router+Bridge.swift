@@ -49,8 +49,7 @@ extension Router {
             let items = match.parameters.queryItems.filter {
                 match.parameters.pathValue($0.name) == nil && ($0.name != "**" || !match.hasCatchAll)
             }
-            let last = Dictionary(items.map { ($0.name, $0.value) }) { $1 }
-            let others = items.filter { call.parameters[$0.name] == last[$0.name] && $0.value != last[$0.name] }
+            let others = items.filter { $0.value != call.parameters[$0.name] }
             return mediator.refusal(of: call)
                 ?? others.lazy.compactMap { item in
                     var other = call

@@ -41,7 +41,7 @@ extension Router {
             let result = try body(&batch!)
             state = batch!.draft
             state.released = []  // the batch's draft keeps them
-            published.withLock { $0 = PublishedTable(table: state.freeze(options: options), taken: false) }
+            published.withLock { $0 = (state.freeze(options: options), false) }
             generation.add(1, ordering: .releasing)
             return result
         }

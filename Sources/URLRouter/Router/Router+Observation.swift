@@ -65,10 +65,7 @@ public struct RouteEvent: Sendable {
     }
 }
 
-struct Observer: Sendable {
-    let redactsQueryValues: Bool
-    let body: @Sendable (RouteEvent) -> Void
-}
+typealias Observer = (redactsQueryValues: Bool, body: @Sendable (RouteEvent) -> Void)
 
 extension Router {
     /// Calls `observer` after every open (and when an open is deferred or dropped), on the opener's thread.
@@ -80,7 +77,7 @@ extension Router {
     ///   - redactingQueryValues: replace query values in ``RouteEvent/url`` (default).
     ///   - observer: called with each ``RouteEvent``.
     public func addObserver(redactingQueryValues: Bool = true, _ observer: @escaping @Sendable (RouteEvent) -> Void) {
-        try? mutate { $0.hooks.observers.append(Observer(redactsQueryValues: redactingQueryValues, body: observer)) }
+        try? mutate { $0.hooks.observers.append((redactingQueryValues, observer)) }
     }
 
     /// Removes every observer (`router.removeAllObservers()`), as when analytics are switched off.

@@ -20,8 +20,9 @@ public final class Router: Sendable {
     public let options: Options
     /// The builder; writers hold this lock while they change the trie.
     let state = Locked(RouterState())
-    /// The snapshot readers use. Held only long enough to copy a reference.
-    let published = Locked(PublishedTable())  // built by the first reader, as after a change none read
+    /// The snapshot readers use (built by the first reader, as after a change none read), and whether a reader has
+    /// taken it since it was published. Held only long enough to copy a reference.
+    let published = Locked<(table: RouteTable?, taken: Bool)>((nil, false))
     /// Opens waiting for `isReady`, oldest first; what it was last set to; whether a replay runs.
     let deferred = Locked<(opens: [DeferredOpen], wanted: Bool, replaying: Bool)>(([], true, false))
     /// `isReady`: written only under `deferred`'s lock, read without it on every open.
@@ -105,7 +106,7 @@ public final class Router: Sendable {
             }
             let result = try body(&state)
             let table = wasTaken ? state.freeze(options: options) : nil
-            published.withLock { $0 = PublishedTable(table: table) }
+            published.withLock { $0 = (table, false) }
             generation.add(1, ordering: .releasing)
             defer { state.released = [] }
             return (result, state.released)

@@ -13,11 +13,8 @@ extension Trie {
     ///   about → /about
     /// ```
     func dump(label: (_ route: Int32) -> String) -> String {
-        var children: [Int32: [(key: [UInt8], child: Node)]] = [:]
-        for slot in literals.slots where slot.count != 0 {
-            children[slot.parent, default: []].append((literals.key(of: slot, arena: bytes), slot.node))
-        }
-        children = children.mapValues { siblings in siblings.sorted { $0.key.lexicographicallyPrecedes($1.key) } }
+        let used = literals.slots.filter { $0.count != 0 }.map { (key: literals.key(of: $0, arena: bytes), slot: $0) }
+        let children = Dictionary(grouping: used.sorted { $0.key.lexicographicallyPrecedes($1.key) }) { $0.slot.parent }
         /// The line of `text` (with the route of `leafID`, if live) and the lines `below` it; nothing when neither
         /// leads to a registered route.
         func entry(_ text: String, _ depth: Int, leaf leafID: Int32, below: [String] = []) -> [String] {
@@ -29,10 +26,10 @@ extension Trie {
         }
         func walk(_ node: Node, _ depth: Int) -> [String] {
             var lines: [String] = []
-            for (key, child) in children[node.number] ?? [] {
+            for (key, slot) in children[node.number] ?? [] {
                 lines += entry(
-                    URLEncoding.encode(key, allowed: .pathSegment), depth, leaf: child.leaf,
-                    below: walk(child, depth + 1))
+                    URLEncoding.encode(key, allowed: .pathSegment), depth, leaf: slot.node.leaf,
+                    below: walk(slot.node, depth + 1))
             }
             var edgeID = node.firstEdge
             while edgeID >= 0 {
@@ -43,9 +40,9 @@ extension Trie {
             return lines + entry("**", depth, leaf: node.catchAllLeaf)
         }
         var lines: [String] = []
-        for (scheme, root) in children[Self.schemesRoot] ?? [] {
-            let below = walk(root, 1) + entry("(fallback)", 1, leaf: fallbackLeaf(of: root.number))
-            lines += entry("\(String(decoding: scheme, as: UTF8.self))://", 0, leaf: root.leaf, below: below)
+        for (scheme, slot) in children[Self.schemesRoot] ?? [] {
+            let below = walk(slot.node, 1) + entry("(fallback)", 1, leaf: fallbackLeaf(of: slot.node.number))
+            lines += entry("\(String(decoding: scheme, as: UTF8.self))://", 0, leaf: slot.node.leaf, below: below)
         }
         let schemeless = roots[Int(Self.schemelessRoot)]
         lines += entry("(any scheme)", 0, leaf: schemeless.leaf, below: walk(schemeless, 1))

@@ -87,7 +87,6 @@ struct Trie: Sendable {
         var trim: Int32
     }
 
-    // Chunked (``ChunkedArray``): a registration under a reader copies what it touches only.
     /// The root of schemes and the scheme-less root (``schemesRoot``, ``schemelessRoot``).
     var roots = [Node(number: schemesRoot), Node(number: schemelessRoot)]
     var edges = ChunkedArray<ParameterEdge>()
