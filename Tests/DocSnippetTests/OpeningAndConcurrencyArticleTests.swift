@@ -44,7 +44,7 @@ struct OpeningAndCompletionsArticleTests {
         (false, "account://orders", "success(Optional(\"sign in\"))"),
         (true, "account://orders", "success(Optional(\"orders\"))"),
         (false, "account://login", "success(Optional(\"sign in\"))"),
-        (true, "account://orders?banned=1", "failure(Refused \"account://orders?banned=1\": banned)"),
+        (true, "account://orders?banned=1", "failure(Refused \"account://orders?banned=1\" by an interceptor: banned)"),
     ])
     func interceptors(isLoggedIn: Bool, url: String, expected: String) async throws {
         let router = Router()

@@ -37,7 +37,7 @@ struct InterceptorTests {
         }
         let profile = isLoggedIn ? "profile of ada" : "sign-in screen"
         let banned = isLoggedIn
-            ? #"failure(Refused "account://profile/banned": banned)"#
+            ? #"failure(Refused "account://profile/banned" by an interceptor: banned)"#
             : #"success(Optional("sign-in screen"))"#
         #expect(printed == "\(profile)\n\(banned)\n")
     }

@@ -81,7 +81,9 @@ private func kind(_ mediator: Mediator, _ target: String) -> String? {
     func aSearchedNameThatNoModuleCanHaveIsNamedInTheFailure(modules: [String], named: String?) {
         let mediator = Mediator(searchModules: modules)
         let message = mediator.performResult(target: "Nowhere", action: "kind").routeError?.message
-        let hint = named.map { " \"\($0)\" is no module name: a module is named as its target, with \"_\" for \"-\"." }
+        let hint = named.map {
+            " \"\($0)\" is no Swift module name: a module is named as its SwiftPM target, with \"_\" for \"-\" and spaces."
+        }
         #expect(message?.hasSuffix(hint ?? #"public type "Target_Nowhere"."#) == true, "\(message ?? "")")
     }
 

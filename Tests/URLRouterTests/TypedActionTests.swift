@@ -107,7 +107,10 @@ struct TypedActionTests {
     static let epoch = Date(timeIntervalSince1970: 0)
     static let textlessValues: [(String, any Sendable, String)] = [
         ("coupon", epoch, #"field "coupon" is a Date, which has no text"#),
-        ("coupon", ["code": "SPRING"], #"field "coupon" is a Dictionary<String, String>, which has no text"#),
+        (
+            "coupon", ["code": "SPRING"],
+            #"field "coupon" is a Dictionary<String, String>, which has no text"#
+        ),
         ("items", [1, epoch] as [any Sendable], #"field "items" is a Date, which has no text"#),
         ("items", ["x": 1], #"field "items" is a Dictionary<String, Int>, which has no text"#),
         ("items", [1, NSNull()] as [any Sendable], #"field "items" is null, which has no text"#),
@@ -141,7 +144,7 @@ struct TypedActionTests {
         }
         let wrong = caught { try mediator.perform(Wrong()) }
         #expect(wrong?.code == .invalidResult)
-        #expect(wrong?.message == #""TypedShop.untyped" returned a String where Int was expected."#)
+        #expect(wrong?.message == #""TypedShop.untyped" returned a value of type String where Int was expected."#)
     }
 
     /// An action that returns nil answers a call whose `Response` is optional, and fails any other, `Any` included

@@ -125,10 +125,11 @@ public final class Mediator: Sendable {
             noTargetHandler?(target, action, params)
             let message =
                 "No target \(quoted(target)) for action \(quoted(action)): none is registered under that name "
-                + "and no searched module has a public type \(quoted("Target_" + target))."
+                + "and no searched module has a public type \(quoted("Target_" + target))"
+                + (searchModules.isEmpty ? " (Mediator.searchModules is empty)." : ".")
                 + (target.hasPrefix("Target_") ? " A target is named without its \"Target_\" prefix." : "")
                 + (searchModules.first { !Self.isIdentifier($0, digitFirst: false) }.map {
-                    " \(quoted($0)) is no module name: a module is named as its target, with \"_\" for \"-\"."
+                    " \(quoted($0)) is no Swift module name: a module is named as its SwiftPM target, with \"_\" for \"-\" and spaces."
                 } ?? "")
             return .failure(RouteError(.targetNotFound, message))
         }

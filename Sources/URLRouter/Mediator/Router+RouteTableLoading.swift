@@ -55,7 +55,10 @@ extension Router {
         }
         try options.checkRouteTableLength(
             data.count, "The route table \(RouteError.quoted(file.path))", atLeast: true)  // it read limit + 1 bytes
-        return try loadRouteTable(from: data, on: mediator)
+        do throws(RouteError) { return try loadRouteTable(from: data, on: mediator) } catch {
+            let named = "Route table \(RouteError.quoted(file.path))"  // which of the app's tables was rejected
+            throw RouteError(error.code, named + error.message.dropFirst("Route table".count))
+        }
     }
 }
 

@@ -84,7 +84,7 @@ private struct Parser {
                 "a pattern has no query or fragment, but it contains \"\(Character(UnicodeScalar(queryOrFragment)))\".")
         }
         if mayBreakLines, let scalar = text.unicodeScalars.first(where: RouteError.breaksLines) {
-            let code = String(scalar.value, radix: 16, uppercase: true)
+            let code = ("000" + String(scalar.value, radix: 16, uppercase: true)).suffix(4)  // U+0009
             throw fail("it contains U+\(code), a control character or line break.")
         }
         var rest = bytes[...]

@@ -88,7 +88,7 @@ public struct RouteError: Error, Sendable, Hashable, CustomStringConvertible, Lo
     /// Input for a message as a string literal, escaped as ``escaped(_:)`` says; past 200 characters it is shortened.
     static func quoted(_ text: String) -> String {
         let shown = escaped(Substring(text.unicodeScalars.prefix(200)))
-        return text.unicodeScalars.count > 200 ? "\"\(shown)…\" (\(text.utf8.count) bytes)" : "\"\(shown)\""
+        return text.unicodeScalars.count > 200 ? "\"\(shown)…\"" : "\"\(shown)\""
     }
 
     /// Text for a message with `"`, `\`, control characters and line separators escaped, so that none can forge a line

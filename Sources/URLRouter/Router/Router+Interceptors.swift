@@ -26,7 +26,7 @@ public struct RouteInterception: Sendable {
         case proceed
         /// Open this URL instead (the chain starts again for it); a loop, or a 17th redirect, fails: `.redirectLoop`.
         case redirect(String)
-        /// Refuse the open; the completion gets ``RouteError/Code/refused`` with the reason.
+        /// Refuse the open; the completion gets ``RouteError/Code/refused``: `Refused "…" by an interceptor: signed out`.
         case refuse(String)
     }
 

@@ -179,7 +179,9 @@ extension Router {
                 case .proceed:
                     break
                 case .refuse(let reason):
-                    return finish(.refused, match: match, error: .refused(current, reason: reason))
+                    let why = reason.isEmpty ? "." : ": \(reason)"
+                    let refusal = RouteError(.refused, "Refused \(RouteError.quoted(current)) by an interceptor\(why)")
+                    return finish(.refused, match: match, error: refusal)
                 case .redirect(let target):
                     visited.append(current)
                     if visited.contains(target) || visited.count > Self.maxRedirects {
@@ -196,7 +198,7 @@ extension Router {
             case .overLimit:
                 preconditionFailure("an open over a limit has failed before the interceptors")
             case .notFound where excluded.isEmpty:
-                return finish(.notFound, error: .notFound(current))
+                return finish(.notFound, error: table.notFound(current))
             case .notFound:
                 return finish(
                     .declined,

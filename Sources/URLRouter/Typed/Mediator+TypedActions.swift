@@ -27,7 +27,8 @@ extension Mediator {
         ).get()
         let optional = Request.Response.self is any ExpressibleByNilLiteral.Type  // `nil as? Any` succeeds too
         if value != nil || optional, let typed = value as? Request.Response { return typed }
-        let found = value.map { "a \(type(of: $0))" } ?? "nil", expected = Request.Response.self
+        let found = value.map { "a value of type \(RouteFields.name(of: type(of: $0)))" } ?? "nil"
+        let expected = RouteFields.name(of: Request.Response.self)
         throw RouteError(.invalidResult, "\(Request.quotedName) returned \(found) where \(expected) was expected.")
     }
 }

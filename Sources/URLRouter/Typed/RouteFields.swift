@@ -62,8 +62,9 @@ final class RouteFields: ParameterValues {
 
     /// `ItemView.Request`: a type's name with the types it is nested in, without its module; a local type's own name.
     static func name(of type: Any.Type) -> String {
-        let full = String(reflecting: type)
-        return full.contains("(unknown context") ? "\(type)" : String(full.drop { $0 != "." }.dropFirst())
+        let full = String(reflecting: type), short = "\(type)"  // `App.Box<Swift.Int>`, `Box<Int>`
+        guard !full.contains("(unknown context") else { return short }
+        return String(full.prefix { $0 != "<" }.drop { $0 != "." }.dropFirst() + short.drop { $0 != "<" })
     }
 
     /// The named placeholders of every expansion, and `**` for a `**` or a scheme's fallback.

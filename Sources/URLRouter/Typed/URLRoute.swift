@@ -89,6 +89,15 @@ extension RouteTable {
         return lookup
     }
 
+    /// `.notFound` for `url`, naming the typed route that matched it and the field that did not decode, if one did.
+    func notFound(_ url: String) -> RouteError {
+        var first: (route: Int32, failure: FieldFailure)?
+        if hooks.typedRoutes > 0 { _ = lookupTyped(url) { first = first ?? ($0, $1) } }
+        guard let (route, failure) = first else { return .notFound(url) }
+        let pattern = RouteError.quoted(routes.live(route).displayName)
+        return RouteError(.notFound, "No route takes \(RouteError.quoted(url)): \(pattern) matches, but \(failure).")
+    }
+
     /// ``Router/match(_:)-(String)`` in a table with typed routes: the winner among the routes that take `url`, passing
     /// over typed routes whose fields do not decode.
     func typedMatch(_ url: String) -> RouteMatch? {

@@ -65,7 +65,7 @@ struct RouterState: Sendable {
         guard liveLeaves - freed + leaves <= options.limits.maxRoutes else {
             throw .limitExceeded(
                 text,
-                "it adds \(leaves) to the router's \(liveLeaves) routes (one per combination of optional groups and origin); the limit is \(options.limits.maxRoutes) (Router.Limits.maxRoutes)."
+                "it would make \(liveLeaves - freed + leaves) routes (one per combination of optional groups and origin); the limit is \(options.limits.maxRoutes) (Router.Limits.maxRoutes)."
             )
         }
         // Rebuilt once all are gone, and only then: a rebuild renumbers routes (`replaced`, a table loader's rows).
@@ -120,7 +120,7 @@ struct RouterState: Sendable {
 
     /// Removes the route registered with `text` and `origins` (or a pattern of the same shape, expansion for expansion,
     /// with the same origins in any order). Routes below it stay.
-    mutating func remove(_ text: String, origins: [LinkOrigin] = [], options: Router.Options) -> Bool {
+    mutating func remove(_ text: String, origins: [LinkOrigin], options: Router.Options) -> Bool {
         guard let (patterns, origins) = try? parse(text, origins: origins, options: options) else { return false }
         let owners = self.owners(of: patterns, options: options)
         guard let owner = owners.first, owner >= 0, owners.allSatisfy({ $0 == owner }),
@@ -173,10 +173,4 @@ struct RouterState: Sendable {
         }
         self = rebuilt
     }
-}
-
-/// The published snapshot, and whether any reader has taken it since it was published.
-struct PublishedTable: Sendable {
-    var table: RouteTable?
-    var taken = false
 }
