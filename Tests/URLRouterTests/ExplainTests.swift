@@ -207,6 +207,8 @@ struct ExplainTests {
         // A URL the route would take, but for its 300 query items: no route is tried, none won.
         let crowded = router.explain("shop://item/42?" + (0..<300).map { "q\($0)=1" }.joined(separator: "&"))
         #expect(crowded.error?.code == .limitExceeded && crowded.winner == nil && crowded.candidates.isEmpty)
+        #expect(crowded.description.contains("winner    (none: no pattern is tried)"), "\(crowded)")
+        #expect(router.explain("shop://nothing").description.contains("winner    (none: no pattern matches)"))
         // Over the length limit the URL is not split: nothing in proportion to its length is made.
         let long = router.explain("shop://item/" + String(repeating: "a/", count: 20_000))
         #expect(long.error?.code == .limitExceeded && long.scheme == nil && long.segments.isEmpty)

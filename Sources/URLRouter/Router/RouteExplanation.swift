@@ -111,7 +111,7 @@ public struct RouteExplanation: Sendable, CustomStringConvertible {
         if !query.isEmpty { lines.append("query     \(shown(query))") }
         if let fragment { lines.append("fragment  \(shown(fragment))") }
         if let error { lines.append("error     \(error)") }
-        lines.append("winner    \(winner ?? "(none: no pattern matches)")")
+        lines.append("winner    \(winner ?? "(none: no pattern \(error == nil ? "matches" : "is tried"))")")
         if source == .external, winner != nil || refusal != nil {
             lines.append("external  \(refusal.map { "refused: \($0.message)" } ?? "accepted")")
         }
