@@ -75,4 +75,27 @@ struct DaemonHardeningTests {
         #expect(forbidden.isEmpty, "\(result.stdout.debugDescription)")
         #expect(result.stdout.split(separator: "\n").count == 4, "\(result.stdout)")
     }
+
+    /// A link padded with Unicode spaces (U+2003) or hiding characters that show as nothing (U+200B) cannot pass for
+    /// other fields of the log line or of the output: they are escaped, so the URL stays one token.
+    @Test(arguments: [
+        "foo://x\u{2003}200.0ms\u{2003}2026-11-30T03:28:00.000Z\u{2003}conn=999\u{2003}routed\u{2003}pattern=account://x",
+        "shop://car\u{200B}t\u{A0}\u{3000}x",
+    ])
+    func unicodeSpacesAndInvisibleCharactersCannotForgeFields(_ url: String) throws {
+        let hidden: (Unicode.Scalar) -> Bool = {
+            $0.properties.generalCategory == .spaceSeparator && $0 != " " || $0 == "\u{200B}"
+        }
+        let daemon = try RunningDaemon()
+        let reply = try daemon.connect().request("OPEN \(url)")
+        _ = try daemon.stop()
+        #expect(!reply.unicodeScalars.contains(where: hidden), "\(reply)")
+        let line = try #require(daemon.log.split(separator: "\n").first { $0.contains("url=") })
+        #expect(!line.unicodeScalars.contains(where: hidden), "\(line)")
+        #expect(line.split(separator: " ").count == 6, "\(line)")  // time, conn, outcome, pattern, url, duration
+        let shown = try DeepLinkBinary.run(["open", url])
+        #expect(
+            !shown.stdout.unicodeScalars.contains(where: hidden) && !shown.stderr.unicodeScalars.contains(where: hidden)
+        )
+    }
 }

@@ -27,7 +27,11 @@ import Testing
         Case(
             testDescription: "all of them among other text",
             text: "é\u{202E}家\u{85}🛒\u{2028}\u{1B}\"\\\u{A0}\u{2027}\u{FEFF}",
-            escaped: "é\\u202e家\\u0085🛒\\u2028\\u001b\\\"\\\\\u{A0}\u{2027}\u{FEFF}"),
+            escaped: "é\\u202e家\\u0085🛒\\u2028\\u001b\\\"\\\\\\u00a0\u{2027}\\ufeff"),
+        Case(
+            testDescription: "spaces and characters that show as nothing",
+            text: "a\u{2003}b\u{200B}c\u{AD}\u{3000}👩\u{200D}👧",
+            escaped: #"a\u2003b\u200bc\u00ad\u3000👩‍👧"#),
     ]
 
     /// Whether `text` has a character that must not reach a terminal raw.

@@ -25,18 +25,23 @@ enum HumanOutput {
         }
     }
 
-    /// `text` with control characters (C0, DEL, C1), line and paragraph separators and
-    /// bidirectional controls escaped as in a Swift literal (`\n`, `\u{1B}`): a value from a
-    /// link cannot forge a line of this output nor send escape codes to the terminal.
+    /// `text` with control characters (C0, DEL, C1), line and paragraph separators, Unicode
+    /// spaces other than the ASCII one, bidirectional controls and characters that show as
+    /// nothing escaped as in a Swift literal (`\n`, `\u{1B}`, `\u{A0}`): a value from a link
+    /// cannot forge a line or a field of this output, send escape codes to the terminal, or
+    /// pass for another text.
     static func shown(_ text: String) -> String {
         text.unicodeScalars.map { needsEscaping($0) ? $0.escaped(asASCII: true) : String($0) }.joined()
     }
 
     /// Whether ``shown(_:)`` escapes `scalar`: a control character, a line or paragraph
-    /// separator, a bidirectional control.
+    /// separator, a space other than U+0020 (U+00A0, U+2003), a bidirectional control, or one
+    /// of the characters that show as nothing between letters (U+00AD, U+200B, U+2060, U+FEFF).
+    /// The joiners U+200C and U+200D stay: emoji and several scripts need them.
     static func needsEscaping(_ scalar: Unicode.Scalar) -> Bool {
         let category = scalar.properties.generalCategory
         return [.control, .lineSeparator, .paragraphSeparator].contains(category) || scalar.properties.isBidiControl
+            || (category == .spaceSeparator && scalar != " ") || [0xAD, 0x200B, 0x2060, 0xFEFF].contains(scalar.value)
     }
 
     /// A result as text: strings as they are, anything else as JSON.

@@ -25,10 +25,11 @@ enum LogRedaction {
         redacted.withUnsafeBufferPointer { appendPrintable($0, to: &output) }
     }
 
-    /// Appends `text` with spaces, control characters (C0, DEL, C1), line and paragraph
-    /// separators, bidirectional controls and quotes percent-escaped (`%20`, `%22`, `%7F`,
-    /// `%85`, `%E2%80%A8`, `%E2%80%AE`), so it stays one token that reads as what it is, cut
-    /// to ``maxScalars`` scalars followed by `…`.
+    /// Appends `text` with spaces (Unicode's too), control characters (C0, DEL, C1), line and
+    /// paragraph separators, bidirectional controls, characters that show as nothing (a
+    /// zero-width space) and quotes percent-escaped (`%20`, `%22`, `%7F`, `%85`, `%C2%A0`,
+    /// `%E2%80%A8`, `%E2%80%AE`, `%E2%80%8B`), so it stays one token that reads as what it is,
+    /// cut to ``maxScalars`` scalars followed by `…`.
     static func appendPrintable(_ text: String, to output: inout [UInt8]) {
         var copy = text
         copy.withUTF8 { bytes in
@@ -80,18 +81,17 @@ enum LogRedaction {
         }
     }
 
-    /// The UTF-8 length of the scalar at `index` if it is one a log viewer acts on unseen, else
-    /// 0: U+2028 and U+2029, which some viewers break lines at, and the bidirectional controls
-    /// (U+061C, U+200E–U+200F, U+202A–U+202E, U+2066–U+2069), which can make a logged URL
-    /// read as another.
+    /// The UTF-8 length of the non-ASCII scalar at `index` if a log viewer shows it blank, acts
+    /// on it or shows nothing, else 0 (see ``HumanOutput/needsEscaping(_:)``): a Unicode space
+    /// (U+00A0, U+2003) could end the URL's token early, U+2028 and U+2029 break lines in some
+    /// viewers, and the bidirectional controls (U+202E) and invisible characters (U+200B) make a
+    /// logged URL read as another.
     private static func invisibleControlLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
-        guard index + 1 < bytes.count else { return 0 }
-        if bytes[index] == 0xD8 && bytes[index + 1] == 0x9C { return 2 }
-        guard bytes[index] == 0xE2, index + 2 < bytes.count else { return 0 }
-        switch (bytes[index + 1], bytes[index + 2]) {
-        case (0x80, 0x8E...0x8F), (0x80, 0xA8...0xAE), (0x81, 0xA6...0xA9): return 3
-        default: return 0
-        }
+        guard bytes[index] >= 0xC2 else { return 0 }  // ASCII, or not the first byte of a scalar
+        var decoder = UTF8()
+        var rest = bytes[index...].makeIterator()
+        guard case .scalarValue(let scalar) = decoder.decode(&rest), HumanOutput.needsEscaping(scalar) else { return 0 }
+        return UTF8.width(scalar)
     }
 
     private static func appendPercent(_ value: UInt8, to output: inout [UInt8]) {

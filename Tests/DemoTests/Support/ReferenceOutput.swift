@@ -3,8 +3,8 @@
 /// The daemon's first reply encoder and log redaction, as the reference the byte-level ones
 /// must match: a `JSONValue` built from `Any` through casts and `Mirror`, then escaped one
 /// Unicode scalar at a time into a `String`. Its strings escape the characters
-/// `HumanOutput.shown` escapes, listed here one by one: C0, DEL and C1 controls, U+2028/U+2029
-/// and the bidirectional controls.
+/// `HumanOutput.shown` escapes, listed here one by one: C0, DEL and C1 controls, U+2028/U+2029,
+/// the bidirectional controls, the Unicode spaces but U+0020, and U+00AD, U+200B, U+2060, U+FEFF.
 enum ReferenceOutput {
     static func value(any value: Any?) -> JSONValue {
         guard let value, let unwrapped = unwrapOptional(value) else { return .null }
@@ -94,7 +94,9 @@ enum ReferenceOutput {
             case "\u{08}": output += "\\b"
             case "\u{0C}": output += "\\f"
             case "\u{00}"..."\u{1F}", "\u{7F}"..."\u{9F}", "\u{2028}", "\u{2029}", "\u{061C}", "\u{200E}", "\u{200F}",
-                "\u{202A}"..."\u{202E}", "\u{2066}"..."\u{2069}":
+                "\u{202A}"..."\u{202E}", "\u{2066}"..."\u{2069}", "\u{A0}", "\u{1680}", "\u{2000}"..."\u{200A}",
+                "\u{202F}",
+                "\u{205F}", "\u{3000}", "\u{AD}", "\u{200B}", "\u{2060}", "\u{FEFF}":
                 let digits = String(scalar.value, radix: 16)
                 output += "\\u" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
             default: output.unicodeScalars.append(scalar)
@@ -136,7 +138,8 @@ enum ReferenceOutput {
             switch scalar.value {
             case 0...0x20, 0x22, 0x7F, 0x80...0x9F:
                 output += "%" + (scalar.value < 16 ? "0" : "") + String(scalar.value, radix: 16, uppercase: true)
-            case 0x2028...0x202E, 0x061C, 0x200E, 0x200F, 0x2066...0x2069:
+            case 0x2028...0x202F, 0x061C, 0x200E, 0x200F, 0x2066...0x2069, 0xA0, 0x1680, 0x2000...0x200B, 0x205F,
+                0x3000, 0xAD, 0x2060, 0xFEFF:
                 output += String(scalar).utf8.map { "%" + String($0, radix: 16, uppercase: true) }.joined()
             default:
                 output.unicodeScalars.append(scalar)
