@@ -45,6 +45,22 @@ struct DaemonHardeningTests {
         #expect(!FileManager.default.fileExists(atPath: longDirectory), "serve created \(longDirectory)")
     }
 
+    /// The default socket's path comes from `XDG_RUNTIME_DIR`: too long for `sun_path`, `serve` names the variable
+    /// and makes no directory; a directory it cannot make is named with the variable it came from.
+    @Test func aDefaultSocketPathNamesXDGRuntimeDir() throws {
+        let directory = try TemporaryDirectory()
+        let long = directory.path + "/" + String(repeating: "y", count: 100)
+        try FileManager.default.createDirectory(atPath: long, withIntermediateDirectories: false)
+        let tooLong = try DeepLinkBinary.run(["serve"], environment: ["XDG_RUNTIME_DIR": long], timeout: 5)
+        #expect(tooLong.status == 5)
+        #expect(tooLong.stderr.contains("XDG_RUNTIME_DIR makes the socket path"), "\(tooLong.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: long + "/deeplink"), "serve created \(long)/deeplink")
+        let missing = directory.path + "/missing"
+        let unmade = try DeepLinkBinary.run(["serve"], environment: ["XDG_RUNTIME_DIR": missing], timeout: 5)
+        #expect(unmade.status == 5)
+        #expect(unmade.stderr.contains("(from XDG_RUNTIME_DIR='\(missing)')"), "\(unmade.stderr)")
+    }
+
     /// The router reads the same host, user-info included, from `https:me:pw@host`,
     /// `https:/me:pw@host` and `https://me:pw@host`; the log redacts the last form only.
     @Test(arguments: [

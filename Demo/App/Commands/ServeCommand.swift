@@ -32,11 +32,17 @@ enum ServeCommand {
             if let passed = try SystemdActivation.passedSocket(environment: environment) {
                 listener = .adopt(passed: passed)
             } else {
+                // A path too long for a socket: the message names what chose it, as `send`'s does, and
+                // no directory is made.
+                do { _ = try configured.fitting() } catch { throw DaemonError.setup(error.message) }
                 if configured.isDefault {
-                    try SocketPath.prepareDirectory(SocketPath.defaultDirectory(environment: environment))
+                    do throws(DaemonError) {
+                        try SocketPath.prepareDirectory(SocketPath.defaultDirectory(environment: environment))
+                    } catch {
+                        guard let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") else { throw error }
+                        throw DaemonError.setup("\(error.message) (from XDG_RUNTIME_DIR='\(runtime)')")
+                    }
                 } else {
-                    // A path too long for a socket: the message names what chose it, as `send`'s does.
-                    do { _ = try configured.fitting() } catch { throw DaemonError.setup(error.message) }
                     try SocketPath.prepareExplicitDirectory(forSocket: configured.path)
                 }
                 listener = try ListeningSocket.open(path: configured.path)
