@@ -71,6 +71,26 @@ private struct BoxRoute: URLRoute {
         #expect(await caughtAsync { try await router.value(opening: "shop://x") } == RouteError(.refused, message))
     }
 
+    /// A web link from outside whose authority is no plain host name is refused with the reason, not as a host that
+    /// is not listed.
+    @Test(arguments: [
+        (
+            "https://user@shop.example.com/item/1",
+            #"the host "user@shop.example.com" is not allowed from outside (no port, userinfo or trailing dot)."#
+        ),
+        (
+            "https://shop.example.com:443/item/1",
+            #"the host "shop.example.com:443" is not allowed from outside (no port, userinfo or trailing dot)."#
+        ),
+        ("https://other.example.com/item/1", #"the host "other.example.com" is not allowed from outside."#),
+    ])
+    func aWebLinksRefusalSaysWhatIsWrongWithItsHost(url: String, reason: String) async {
+        let router = Router(options: .init(allowedExternalHosts: ["shop.example.com"]))
+        try! router.register("item/:id", origins: [.web("shop.example.com")]) { request in request.complete(nil) }
+        let error = await caughtAsync { try await router.value(opening: url, source: .external) }
+        #expect(error == RouteError(.refused, "Refused \(RouteError.quoted(url)): \(reason)"))
+    }
+
     @Test func anEmptyModuleSearchIsNamed() {
         let message = Mediator().performResult(target: "Shop", action: "x").routeError?.message
         #expect(

@@ -253,8 +253,7 @@ extension RouteTable {
     }
 
     /// Why an external open of `url` is refused by the scheme allow-list (or, for a web link, the host allow-list), or
-    /// nil. A web link's host is read raw: a port, userinfo, a trailing dot or a percent-encoded byte make it no host
-    /// name, so it is refused.
+    /// nil. A web link's host is read raw: a port, userinfo, a trailing dot or a percent-encoded byte refuse it.
     func schemeRefusal(_ url: String) -> RouteError? {
         if let hosts = options.allowedExternalHosts, let (scheme, raw) = LinkOrigin.webParts(of: url) {
             guard scheme == "https" else {
@@ -263,7 +262,8 @@ extension RouteTable {
             let host = String(decoding: raw.map(foldASCII), as: UTF8.self)
             guard LinkOrigin.isHostName(host), hosts.contains(host) else {
                 let shown = RouteError.quoted(String(decoding: raw, as: UTF8.self))
-                return .refused(url, reason: "the host \(shown) is not allowed from outside.")
+                let plain = LinkOrigin.isHostName(host) ? "" : " (no port, userinfo or trailing dot)"
+                return .refused(url, reason: "the host \(shown) is not allowed from outside\(plain).")
             }
             return nil
         }
