@@ -117,6 +117,28 @@ struct AppUnitTests {
                 == .open(url: "shop://x", json: false, external: true))
     }
 
+    /// An option that takes a value never takes the next option as it: `--socket --json` is a
+    /// forgotten path, not a socket named `--json`; joined with `=`, any value is taken.
+    @Test(arguments: [
+        (["send", "--socket", "--json", "shop://cart"], "--socket", "--json"),
+        (["serve", "--socket", "--json"], "--socket", "--json"),
+        (["send", "--timeout", "--ping"], "--timeout", "--ping"),
+        (["serve", "--idle-timeout", "-1"], "--idle-timeout", "-1"),
+        (["send", "shop://cart", "--socket", "-h"], "--socket", "-h"),
+    ])
+    func anOptionIsNotTheValueOfAnother(_ arguments: [String], option: String, next: String) {
+        let message =
+            "\(option) needs a value, but '\(next)' starts with '-'; write \(option)=\(next) to give it as the value"
+        #expect(Arguments.parse(arguments) == .failure(UsageError(message: message, topic: arguments[0])))
+    }
+
+    @Test func aValueThatStartsWithADashIsGivenJoined() throws {
+        #expect(
+            try Arguments.parse(["send", "--socket=--json", "shop://cart"]).get()
+                == .send(url: "shop://cart", socket: "--json", json: false, timeout: 5))
+        #expect(try Arguments.parse(["serve", "--socket", "-"]).get() == .serve(socket: "-", idleTimeout: 10))
+    }
+
     @Test(arguments: [
         ("/usr/bin/deeplink", "/usr/bin/deeplink"),
         ("/opt/my apps/deeplink", #""/opt/my apps/deeplink""#),

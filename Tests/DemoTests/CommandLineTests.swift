@@ -35,6 +35,13 @@ struct CommandLineTests {
         #expect(result.stderr.contains("deeplink"), "\(arguments): \(result.stderr)")
     }
 
+    /// `send --socket --json URL` forgot the path: a usage error, not a connection to `./--json`.
+    @Test func anOptionAfterAValuedOptionIsAUsageError() throws {
+        let result = try DeepLinkBinary.run(["send", "--socket", "--json", DemoLinks.item])
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr.contains("--socket needs a value"), "\(result.stderr)")
+    }
+
     @Test func openRoutesInProcess() throws {
         let result = try DeepLinkBinary.run(["open", "--json", DemoLinks.item])
         #expect(result.status == 0)

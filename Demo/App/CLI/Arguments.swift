@@ -22,7 +22,8 @@ struct UsageError: Error, Equatable {
 /// The command-line parser: `deeplink <subcommand> [options] [arguments]`.
 ///
 /// Options may come before or after the arguments, `--name=value` and `--name value` both
-/// work, and `--` ends the options (so `send -- %u` passes a URL that starts with `-`).
+/// work (a value that starts with `-` only as `--name=value`), and `--` ends the options (so
+/// `send -- %u` passes a URL that starts with `-`).
 enum Arguments {
     /// The subcommands, in the order `--help` lists them.
     static let subcommands = ["open", "routes", "explain", "serve", "send", "desktop-entry", "systemd-units"]
@@ -174,7 +175,15 @@ private struct Scanner {
                 if let inlineValue {
                     parsed.values[name] = inlineValue
                 } else if index < arguments.count {
-                    parsed.values[name] = arguments[index]
+                    let value = arguments[index]
+                    // `--socket --json` is a forgotten value, not a socket named `--json`.
+                    guard !value.hasPrefix("-") || value == "-" else {
+                        throw UsageError(
+                            message: "\(name) needs a value, but '\(value)' starts with '-'; "
+                                + "write \(name)=\(value) to give it as the value",
+                            topic: subcommand)
+                    }
+                    parsed.values[name] = value
                     index += 1
                 } else {
                     throw UsageError(message: "\(name) needs a value", topic: subcommand)
