@@ -1,6 +1,14 @@
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 extension SendCommandTests {
     /// A path no Unix socket can have is a usage error, as a relative `DEEPLINK_SOCKET` is,
     /// not a daemon that may be stuck.
@@ -14,6 +22,27 @@ extension SendCommandTests {
         #expect(result.status == 2, "\(result.stderr)")
         #expect(result.stderr.contains("longer than"), "\(result.stderr)")
         #expect(!result.stderr.contains("stuck"), "\(result.stderr)")
+    }
+
+    /// A socket this user may not connect to: nothing was sent, so the link was not delivered,
+    /// and what to fix is the socket's permissions, not a stuck daemon.
+    @Test func aSocketClosedToTheUserLeavesTheLinkUndelivered() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path + "/closed.sock"
+        let listener = try MuteListener(path: path)
+        #expect(chmod(path, 0) == 0)
+        // root may connect to any socket; without the capabilities that let it, it is refused as others are.
+        let command =
+            geteuid() == 0
+            ? ["/usr/bin/setpriv", "--bounding-set=-dac_override,-dac_read_search", "--", DeepLinkBinary.path]
+            : [DeepLinkBinary.path]
+        let result = try DeepLinkBinary.run(
+            Array(command.dropFirst()) + ["send", "--socket", path, DemoLinks.item], executable: command[0])
+        #expect(result.status == 3, "\(result.stderr)")
+        #expect(result.stderr.contains("permission denied on \(path): the socket belongs to another user"))
+        #expect(result.stderr.contains("The link \(DemoLinks.item) was not delivered."), "\(result.stderr)")
+        #expect(!result.stderr.contains("may not have been"), "\(result.stderr)")
+        withExtendedLifetime(listener) {}
     }
 
     struct UnsendableURL: CustomTestStringConvertible, Sendable {

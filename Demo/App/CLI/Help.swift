@@ -193,9 +193,10 @@ enum Help {
           2  usage error (missing URL, unknown option, an argument that is not UTF-8, relative
              DEEPLINK_SOCKET, a socket path that names a directory, has control characters, is
              not UTF-8 or is too long for a Unix socket; the message names where it came from)
-          3  daemon not reachable: no socket, nobody listening, no answer in time, or a
-             busy, forbidden, idle_timeout or timeout reply (--json prints it); the link was not
-             delivered (with no answer in time, it may have been: the daemon's log tells)
+          3  daemon not reachable: no socket, nobody listening, a socket closed to you, no
+             answer in time, or a busy, forbidden, idle_timeout or timeout reply (--json prints
+             it); the link was not delivered (with no answer in time, it may have been: the
+             daemon's log tells)
         """
     }
 

@@ -16,6 +16,8 @@ struct ClientError: Error {
         case notListening
         /// A daemon listens but took no connection in time (its queue is full): nothing was sent.
         case notAccepted
+        /// The socket or its directory is closed to this user: nothing was sent.
+        case permissionDenied
         /// The path cannot be a socket (a regular file, a directory, a path under a file): no
         /// daemon could listen there, so starting one on it is no advice.
         case notASocket
@@ -58,6 +60,11 @@ struct DaemonClient {
             throw ClientError(
                 message: "the daemon on \(path) did not accept the connection within \(SecondsFormat.text(timeout))",
                 kind: .notAccepted)
+        case EACCES, EPERM:
+            throw ClientError(
+                message: "permission denied on \(path): the socket belongs to another user or its directory "
+                    + "is closed to you",
+                kind: .permissionDenied)
         default:
             throw ClientError(message: "cannot connect to \(path): \(FileDescriptor.describe(connected))")
         }

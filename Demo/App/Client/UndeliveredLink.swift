@@ -12,6 +12,13 @@ enum UndeliveredLink {
             let give = "Give the path a daemon listens on (--socket or \(ConfiguredSocket.environmentVariable))."
             return url == nil ? give : what + " " + give
         }
+        if kind == .permissionDenied {
+            // Another user's daemon would refuse the link anyway (`forbidden`): only a daemon of one's own helps.
+            let own =
+                (url == nil ? "Ping" : "Send it to") + " a daemon of your own (--socket or "
+                + "\(ConfiguredSocket.environmentVariable))."
+            return url == nil ? own : what + " " + own
+        }
         if kind == .notAccepted {
             // No connection, so no byte of the link reached the daemon: opening it again is safe.
             let later = "The daemon is stuck or has more clients than it queues; open the link again once it answers."
