@@ -95,6 +95,23 @@ struct AppUnitTests {
         #expect(advice.map { told?.contains($0) == true } ?? (told == nil), "\(told ?? "nil")")
     }
 
+    /// A ping's advice speaks of the daemon, never of a link to open again; with or without a
+    /// link, the advice starts a sentence.
+    @Test(arguments: [ClientError.Kind.noAnswer, .notListening, .notAccepted, .permissionDenied, .notASocket])
+    func adviceAfterAFailedPingSpeaksOfTheDaemon(_ kind: ClientError.Kind) {
+        let socket = ConfiguredSocket(path: "/tmp/d/daemon.sock", isDefault: false)
+        let ping = UndeliveredLink.advice(url: nil, socket: socket, kind: kind, binary: "/bin/deeplink")
+        #expect(ping.first?.isUppercase == true && !ping.contains("the link") && !ping.contains("open"), "\(ping)")
+        let link = UndeliveredLink.advice(url: "shop://cart", socket: socket, kind: kind, binary: "/bin/deeplink")
+        #expect(link.hasPrefix("The link shop://cart "), "\(link)")
+    }
+
+    @Test(arguments: ["busy", "idle_timeout", "forbidden", "timeout"])
+    func adviceAfterARefusedPingSpeaksOfTheDaemon(_ code: String) throws {
+        let ping = try #require(UndeliveredLink.replyAdvice(code: code, url: nil))
+        #expect(ping.first?.isUppercase == true && !ping.contains("the link") && !ping.contains("open"), "\(ping)")
+    }
+
     @Test(arguments: [
         ("PING", RequestLine.ping),
         ("Ping\r", .ping),

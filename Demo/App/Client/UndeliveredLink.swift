@@ -7,35 +7,37 @@ enum UndeliveredLink {
         url: String?, socket: ConfiguredSocket, kind: ClientError.Kind,
         binary: String = DesktopEntryCommand.executablePath()
     ) -> String {
-        let what = url.map { "The link \(LogLine.printable($0)) was not delivered." } ?? "The daemon did not answer."
-        if kind == .notASocket {
-            let give = "Give the path a daemon listens on (--socket or \(ConfiguredSocket.environmentVariable))."
-            return url == nil ? give : what + " " + give
-        }
-        if kind == .permissionDenied {
+        let link = url.map { "The link \(LogLine.printable($0))" }
+        let notDelivered = link.map { $0 + " was not delivered. " } ?? ""
+        let log =
+            "its log, on its stderr\n(journalctl --user -u \(SystemdUnitsCommand.serviceName) when systemd runs it),"
+        switch kind {
+        case .notASocket:
+            return notDelivered
+                + "Give the path a daemon listens on (--socket or \(ConfiguredSocket.environmentVariable))."
+        case .permissionDenied:
             // Another user's daemon would refuse the link anyway (`forbidden`): only a daemon of one's own helps.
-            let own =
-                (url == nil ? "Ping" : "Send it to") + " a daemon of your own (--socket or "
-                + "\(ConfiguredSocket.environmentVariable))."
-            return url == nil ? own : what + " " + own
-        }
-        if kind == .notAccepted {
+            return notDelivered + (url == nil ? "Ping" : "Send it to")
+                + " a daemon of your own (--socket or \(ConfiguredSocket.environmentVariable))."
+        case .notAccepted:
             // No connection, so no byte of the link reached the daemon: opening it again is safe.
-            let later = "The daemon is stuck or has more clients than it queues; open the link again once it answers."
-            return url == nil ? later : what + " " + later
-        }
-        let serve = shellWord(binary) + " serve" + (socket.isDefault ? "" : " --socket " + shellWord(socket.path))
-        guard kind == .notListening else {
+            return notDelivered + "The daemon is stuck or has more clients than it queues; "
+                + (url == nil ? "try again once it answers." : "open the link again once it answers.")
+        case .noAnswer:
+            guard let link else { return "The daemon may be stuck or restarting; \(log) says why." }
             // The line may have reached a daemon that routes it late: opening it again could run it twice.
-            let maybe = url.map { "The link \(LogLine.printable($0)) may not have been delivered." } ?? what
             return """
-                \(maybe) A daemon may be stuck or restarting; its log, on its stderr
-                (journalctl --user -u \(SystemdUnitsCommand.serviceName) when systemd runs it), tells whether it
+                \(link) may not have been delivered. A daemon may be stuck or restarting; \(log) tells whether it
                 routed the link before you open it again.
                 """
+        case .notListening:
+            break
         }
+        let serve = shellWord(binary) + " serve" + (socket.isDefault ? "" : " --socket " + shellWord(socket.path))
         // A ping to no daemon at all has nothing undelivered to report: only how to start one.
-        var lines = url == nil ? ["Start the daemon:"] : [what, "Start the daemon, then open the link again:"]
+        var lines =
+            link.map { [$0 + " was not delivered.", "Start the daemon, then open the link again:"] }
+            ?? ["Start the daemon:"]
         lines.append("  \(serve) &")
         // systemd's socket listens in XDG_RUNTIME_DIR (`%t`): not on the /tmp default without it.
         if socket.isDefault, socket.path.hasSuffix("/deeplink/" + SocketPath.fileName) {
@@ -57,12 +59,16 @@ enum UndeliveredLink {
             guard let link else { return "The daemon runs but took no request; try again when it has fewer clients." }
             return link + " was not delivered; open it again when the daemon has fewer clients."
         case "idle_timeout":
-            return (link.map { $0 + " was not delivered: " } ?? "")
-                + "the daemon closed the connection before the request."
+            guard let link else { return "The daemon closed the connection before the request." }
+            return link + " was not delivered: the daemon closed the connection before the request."
         case "forbidden":
-            return (link.map { $0 + " was not delivered: " } ?? "") + "the daemon serves only the user that started it."
+            guard let link else { return "The daemon serves only the user that started it." }
+            return link + " was not delivered: the daemon serves only the user that started it."
         case "timeout":
-            return (link ?? "The request") + " reached the daemon, but its handler had not answered in time: "
+            guard let link else {
+                return "The daemon took the request but did not answer it in time; its log says why."
+            }
+            return link + " reached the daemon, but its handler had not answered in time: "
                 + "it may still run; the daemon's log tells whether it did before you open it again."
         default: return nil
         }
