@@ -40,7 +40,12 @@ import Darwin
         HostileReply(
             testDescription: "not one of ours: control characters in a line",
             bytes: Array("ok\u{1B}[31m\u{202E}\r\n".utf8), arguments: ["--ping"], status: 3,
-            shown: "reply is not one of ours: ok%1B[31m%E2%80%AE%0D"),
+            shown: #"not one of its replies: ok\u{1B}[31m\u{202E}\r"#),
+        HostileReply(
+            testDescription: "not one of ours: JSON, but not a reply of the daemon",
+            bytes: Array(#"{"ok":false}"#.utf8) + [10], arguments: [DemoLinks.item], status: 3,
+            shown: #"not one of its replies: {"ok":false}"# + "\nThe link \(DemoLinks.item) may not have been delivered"
+        ),
     ])
     func sendPrintsAHostileReplyEscapedAndExitsWithADocumentedStatus(_ reply: HostileReply) throws {
         let directory = try TemporaryDirectory()

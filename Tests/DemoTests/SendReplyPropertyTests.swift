@@ -126,6 +126,27 @@ import Testing
         #expect(bidi.status == .notRouted)
     }
 
+    /// A reply that is not one of the daemon's came after the request was written: the link may
+    /// have been taken, as when no answer comes. The reply is shown escaped, quotes kept, and cut.
+    @Test func aReplyThatIsNotOneOfOursNamesTheSocketAndMayHaveTakenTheLink() {
+        let foreign = SendCommand.outcome(ofReply: #"{"ok":false}"#, url: Self.link, json: false, socket: "/tmp/d.sock")
+        #expect(
+            foreign
+                == .init(
+                    stdout: nil,
+                    stderr: #"deeplink send: the daemon on /tmp/d.sock answered a line that is not one of its "#
+                        + #"replies: {"ok":false}"# + "\nThe link \(Self.link) may not have been delivered; the "
+                        + "daemon's log tells whether it routed the link before you open it again.",
+                    status: .daemonUnreachable))
+        let long = SendCommand.outcome(
+            ofReply: "\u{1B}" + String(repeating: "x", count: 400), url: nil, json: true, socket: "/s")
+        #expect(
+            long.stderr?.hasSuffix(
+                #"replies: \u{1B}"# + String(repeating: "x", count: SendCommand.maxShownReply - 1) + "…\n"
+                    + "What listens on the socket may not be this program's daemon; its log says why.") == true,
+            "\(long.stderr ?? "")")
+    }
+
     /// `--json` prints a reply of ours as it came, escapes included.
     @Test func aPlainReplyIsPrintedByteForByte() {
         let line = #"{"ok":true,"pattern":"shop://item/:id<int>","parameters":{"id":"42"},"result":"a\"\\\u001b"}"#

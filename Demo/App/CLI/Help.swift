@@ -194,9 +194,9 @@ enum Help {
              DEEPLINK_SOCKET, a socket path that names a directory, has control characters, is
              not UTF-8 or is too long for a Unix socket; the message names where it came from)
           3  daemon not reachable: no socket, nobody listening, a socket closed to you, no
-             answer in time, or a busy, forbidden, idle_timeout or timeout reply (--json prints
-             it); the link was not delivered (with no answer in time, it may have been: the
-             daemon's log tells)
+             answer in time, a reply that is not the daemon's, or a busy, forbidden,
+             idle_timeout or timeout reply (--json prints it); the link was not delivered (with
+             no answer in time or a strange reply, it may have been: the daemon's log tells)
         """
     }
 

@@ -50,6 +50,9 @@ enum SendCommand {
         return outcome.status
     }
 
+    /// The most of a reply that is not one of the daemon's that `send` prints (in Unicode scalars).
+    static let maxShownReply = 300
+
     /// What `send` prints for a reply line and the status it exits with.
     struct Outcome: Equatable {
         var stdout: String?
@@ -64,9 +67,13 @@ enum SendCommand {
         guard let value = try? JSONDecoder().decode(JSONValue.self, from: Data(replyLine.utf8)),
             let reply = Reply(json: value)
         else {
+            let scalars = replyLine.unicodeScalars
+            let cut = String(String.UnicodeScalarView(scalars.prefix(maxShownReply)))
             return Outcome(
                 stdout: nil,
-                stderr: "deeplink send: the daemon's reply is not one of ours: \(LogLine.printable(replyLine))",
+                stderr: "deeplink send: the daemon on \(socket) answered a line that is not one of its replies: "
+                    + HumanOutput.shown(cut) + (scalars.count > maxShownReply ? "…" : "") + "\n"
+                    + UndeliveredLink.unknownReplyAdvice(url: url),
                 status: .daemonUnreachable)
         }
         let printed = json ? jsonLine(of: value, readAs: reply) : HumanOutput.describe(reply, url: url)

@@ -74,6 +74,14 @@ enum UndeliveredLink {
         }
     }
 
+    /// The line printed after a reply that is not one of the daemon's: the request was
+    /// written, so whatever listens may have taken the link.
+    static func unknownReplyAdvice(url: String?) -> String {
+        guard let url else { return "What listens on the socket may not be this program's daemon; its log says why." }
+        return "The link \(LogLine.printable(url)) may not have been delivered; the daemon's log tells whether it "
+            + "routed the link before you open it again."
+    }
+
     /// `word` quoted for a POSIX shell when it holds anything but safe characters.
     static func shellWord(_ word: String) -> String {
         let safe = word.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "/._-+:,@%=".contains($0)) }
