@@ -8,12 +8,12 @@ for fd: Int32 in 0...2 where fcntl(fd, F_GETFD) < 0 { _ = open("/dev/null", O_RD
 // silent death by SIGPIPE.
 signal(SIGPIPE, SIG_IGN)
 
-// `CommandLine.arguments` turns bytes that are not UTF-8 into U+FFFD, so `send` and `open`
-// would route another link than the one given: such an argument is a usage error instead.
-if let index = (0..<Int(CommandLine.argc)).dropFirst().first(where: { index in
-    CommandLine.unsafeArgv[index].map { String(validatingCString: $0) == nil } ?? false
-}) {
-    printError("deeplink: argument \(index) is not valid UTF-8; percent-encode its other bytes (0xFF as %FF)")
+let argumentBytes = (0..<Int(CommandLine.argc)).map { index -> [UInt8] in
+    guard let argument = CommandLine.unsafeArgv[index] else { return [] }
+    return Array(UnsafeRawBufferPointer(start: argument, count: strlen(argument)))
+}
+if let problem = ArgumentEncoding.problem(argumentBytes) {
+    printError(problem)
     exit(ExitCode.usage.rawValue)
 }
 

@@ -156,6 +156,35 @@ struct AppUnitTests {
         #expect(try Arguments.parse(["serve", "--socket", "-"]).get() == .serve(socket: "-", idleTimeout: 10))
     }
 
+    /// A socket path that is not UTF-8 is told to be one, not to be percent-encoded as a URL is
+    /// (which would name another file); after `--`, `--socket` is a URL like any other text.
+    @Test(
+        arguments: [
+            (
+                ["send", "--socket", "/tmp/\u{FF}"],
+                "deeplink send: --socket is not valid UTF-8; give the socket a path that is"
+            ),
+            (
+                ["serve", "--socket=/tmp/\u{FF}"],
+                "deeplink serve: --socket is not valid UTF-8; give the socket a path that is"
+            ),
+            (
+                ["send", "shop://\u{FF}"],
+                "deeplink send: argument 2 is not valid UTF-8; percent-encode its other bytes (0xFF as %FF)"
+            ),
+            (
+                ["send", "--", "--socket", "\u{FF}"],
+                "deeplink send: argument 4 is not valid UTF-8; percent-encode its other bytes (0xFF as %FF)"
+            ),
+            (["\u{FF}"], "deeplink: argument 1 is not valid UTF-8; percent-encode its other bytes (0xFF as %FF)"),
+            (["send", "--socket", "/tmp/x", "shop://cart"], nil),
+        ] as [([String], String?)])
+    func anArgumentThatIsNotUTF8IsNamed(_ arguments: [String], message: String?) {
+        // U+00FF stands for the byte 0xFF alone, which is no UTF-8.
+        let bytes = (["deeplink"] + arguments).map { $0.unicodeScalars.map { UInt8(truncatingIfNeeded: $0.value) } }
+        #expect(ArgumentEncoding.problem(bytes) == message)
+    }
+
     @Test(arguments: [
         ("/usr/bin/deeplink", "/usr/bin/deeplink"),
         ("/opt/my apps/deeplink", #""/opt/my apps/deeplink""#),

@@ -94,6 +94,17 @@ extension SendCommandTests {
         #expect(!daemon.log.contains("url="), "no URL was sent to the daemon")
     }
 
+    /// A socket path that is not UTF-8 gets the socket's advice, not a URL's (percent-encoding a
+    /// path names another file), as a `DEEPLINK_SOCKET` that is not UTF-8 does.
+    @Test(arguments: [#"send --socket "$(printf '/tmp/a\377b')" x"#, #"serve --socket="$(printf '/tmp/a\377b')""#])
+    func aSocketPathThatIsNotUTF8IsAUsageErrorThatNamesTheOption(_ command: String) throws {
+        let result = try DeepLinkBinary.run(
+            ["-c", #"exec "$0" "# + command, DeepLinkBinary.path], executable: "/bin/sh")
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr.contains("--socket is not valid UTF-8; give the socket a path that is"))
+        #expect(!result.stderr.contains("percent-encode"), "\(result.stderr)")
+    }
+
     @Test func urlStartingWithADashPassesAfterTheDoubleDash() throws {
         let daemon = try RunningDaemon()
         let result = try daemon.send(["--json", "--", "-shop://x"])

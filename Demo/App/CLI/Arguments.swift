@@ -99,6 +99,30 @@ enum Arguments {
     }
 }
 
+/// Arguments whose bytes are not UTF-8. `CommandLine.arguments` hands such an argument on
+/// repaired (U+FFFD): `send` and `open` would route another link, and a socket path would
+/// name another file. Either is a usage error.
+enum ArgumentEncoding {
+    /// The usage error for the first argument of `arguments` (each one's bytes, the program's
+    /// name first) that is not UTF-8, with the `deeplink …:` prefix; nil when all are UTF-8.
+    static func problem(_ arguments: [[UInt8]]) -> String? {
+        let index = arguments.indices.dropFirst().first { String(validating: arguments[$0], as: UTF8.self) == nil }
+        guard let index else { return nil }
+        let prefix =
+            index > 1 && Arguments.subcommands.contains(String(decoding: arguments[1], as: UTF8.self))
+            ? "deeplink \(String(decoding: arguments[1], as: UTF8.self)): " : "deeplink: "
+        let options = arguments[1..<index]
+        let isSocket =
+            !options.contains(Array("--".utf8))
+            && (arguments[index].starts(with: "--socket=".utf8) || options.last == Array("--socket".utf8))
+        if isSocket {
+            // Percent-encoding a path, as a URL's advice would say, names another file.
+            return prefix + "--socket is not valid UTF-8; give the socket a path that is"
+        }
+        return prefix + "argument \(index) is not valid UTF-8; percent-encode its other bytes (0xFF as %FF)"
+    }
+}
+
 /// Splits one subcommand's arguments into flags, valued options and positionals.
 private struct Scanner {
     struct Parsed {
