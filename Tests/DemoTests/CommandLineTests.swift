@@ -10,11 +10,32 @@ struct CommandLineTests {
         #expect(result.status == 0)
         for subcommand in Self.subcommands { #expect(result.stdout.contains("  \(subcommand)")) }
         for status in 0...5 { #expect(result.stdout.contains("\n  \(status)  ")) }
+        for usage in [
+            "serve [--socket PATH] [--idle-timeout SECONDS]", "send [--json] [--socket PATH] [--timeout SECONDS]",
+            "send --ping", "systemd-units [--socket-unit | --service-unit]",
+        ] {
+            #expect(result.stdout.contains("  " + usage), "\(usage)")
+        }
+    }
+
+    /// `send` and `serve` say which values their timeouts take, and show the default socket
+    /// apart from the rule that chose it.
+    @Test(arguments: [("send", "--timeout", "5"), ("serve", "--idle-timeout", "10")])
+    func helpGivesTheRangeOfTheTimeoutAndTheDefaultSocket(_ subcommand: String, option: String, seconds: String) throws
+    {
+        let help = try DeepLinkBinary.run([subcommand, "--help"], environment: ["XDG_RUNTIME_DIR": "/run/user/7"])
+            .stdout
+        #expect(help.contains("(more than 0, at most 3600 seconds; default: \(seconds))"), "\(help)")
+        let tooLong = try DeepLinkBinary.run([subcommand, option, "3601"] + (subcommand == "send" ? ["x"] : []))
+        #expect(tooLong.stderr.contains("wants more than 0 and at most 3600 seconds"), "\(tooLong.stderr)")
+        #expect(help.contains("$XDG_RUNTIME_DIR/deeplink/daemon.sock, else"), "\(help)")
+        #expect(help.contains("here:"), "\(help)")
+        #expect(help.contains("/run/user/7/deeplink/daemon.sock)"), "\(help)")
     }
 
     @Test(arguments: subcommands)
     func everySubcommandHasHelp(_ subcommand: String) throws {
-        for form in [[subcommand, "--help"], [subcommand, "-h"], ["help", subcommand]] {
+        for form in [[subcommand, "--help"], [subcommand, "-h"], ["help", subcommand], ["--help", subcommand]] {
             let result = try DeepLinkBinary.run(form)
             #expect(result.status == 0, "\(form)")
             #expect(result.stdout.hasPrefix("Usage: deeplink \(subcommand)"), "\(form): \(result.stdout)")
@@ -26,7 +47,8 @@ struct CommandLineTests {
         [], ["bogus"], ["open"], ["open", "a", "b"], ["open", "--nope", "x"], ["routes", "extra"],
         ["explain"], ["serve", "--socket"], ["serve", "--idle-timeout", "-1"], ["serve", "--idle-timeout=abc"],
         ["send"], ["send", "--ping", "x"], ["send", "--timeout", "0", "x"], ["desktop-entry", "--json"],
-        ["routes", "--json=yes"], ["help", "bogus"],
+        ["routes", "--json=yes"], ["help", "bogus"], ["--help", "bogus"], ["--help", "bogus", "extra"],
+        ["-h", "open", "extra"],
     ])
     func usageErrorsExit2WithAMessageOnStderr(_ arguments: [String]) throws {
         let result = try DeepLinkBinary.run(arguments)

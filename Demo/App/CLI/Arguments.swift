@@ -27,6 +27,8 @@ struct UsageError: Error, Equatable {
 enum Arguments {
     /// The subcommands, in the order `--help` lists them.
     static let subcommands = ["open", "routes", "explain", "serve", "send", "desktop-entry", "systemd-units"]
+    /// The most seconds `--timeout` and `--idle-timeout` take (they take any more than 0).
+    static let maxSeconds = 3600
 
     static func parse(_ arguments: [String]) -> Result<Command, UsageError> {
         Result { () throws(UsageError) in try parseOrThrow(arguments) }
@@ -35,9 +37,10 @@ enum Arguments {
     private static func parseOrThrow(_ arguments: [String]) throws(UsageError) -> Command {
         guard let first = arguments.first else { throw UsageError(message: "no subcommand given", topic: nil) }
         switch first {
-        case "-h", "--help": return .help(topic: nil)
-        case "help":
-            guard arguments.count <= 2 else { throw UsageError(message: "help takes one subcommand name", topic: nil) }
+        case "help", "-h", "--help":
+            guard arguments.count <= 2 else {
+                throw UsageError(message: "\(first) takes one subcommand name", topic: nil)
+            }
             if let topic = arguments.dropFirst().first, !subcommands.contains(topic) {
                 throw UsageError(message: "unknown subcommand '\(topic)'", topic: nil)
             }
@@ -158,9 +161,10 @@ private struct Scanner {
 
         func seconds(_ option: String) throws(UsageError) -> Double? {
             guard let text = values[option] else { return nil }
-            guard let seconds = Double(text), seconds > 0, seconds <= 3600 else {
+            guard let seconds = Double(text), seconds > 0, seconds <= Double(Arguments.maxSeconds) else {
                 throw UsageError(
-                    message: "\(option) wants more than 0 and at most 3600 seconds, got '\(text)'", topic: subcommand)
+                    message: "\(option) wants more than 0 and at most \(Arguments.maxSeconds) seconds, got '\(text)'",
+                    topic: subcommand)
             }
             return seconds
         }

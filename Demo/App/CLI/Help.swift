@@ -13,6 +13,9 @@ enum Help {
         }
     }
 
+    /// The values `--timeout` and `--idle-timeout` take.
+    static let secondsRange = "more than 0, at most \(Arguments.maxSeconds) seconds"
+
     static let exitStatus = """
         Exit status:
           0  routed (a handler ran), the daemon answered, or the command succeeded
@@ -39,10 +42,15 @@ enum Help {
           open URL [--json] [--external]  route URL in-process and print what happened
           routes [--json]                 every registered pattern, its module and what it reaches
           explain URL [--external]        how URL is parsed, which pattern wins and why others lose
-          serve [--socket PATH]           run the daemon on a Unix domain socket
-          send URL [--json]               hand URL to the running daemon and print its reply
+          serve [--socket PATH] [--idle-timeout SECONDS]
+                                          run the daemon on a Unix domain socket
+          send [--json] [--socket PATH] [--timeout SECONDS] [--] URL
+                                          hand URL to the running daemon and print its reply
+          send --ping [--socket PATH] [--timeout SECONDS]
+                                          only check that the daemon answers
           desktop-entry [--xdg-mime]      print a .desktop file registering the demo's URL schemes
-          systemd-units                   print systemd user units that start the daemon on demand
+          systemd-units [--socket-unit | --service-unit]
+                                          print systemd user units that start the daemon on demand
 
         Run 'deeplink <subcommand> --help' for the details of one.
 
@@ -105,14 +113,16 @@ enum Help {
 
             Options:
               --socket PATH             socket to listen on (default: $DEEPLINK_SOCKET, else
-                                        \(defaultSocket):
-                                        $XDG_RUNTIME_DIR/deeplink/, else /tmp/deeplink-<uid>/,
-                                        created with mode 0700 and owned by you). Directories
+                                        $XDG_RUNTIME_DIR/deeplink/daemon.sock, else
+                                        /tmp/deeplink-<uid>/daemon.sock, in a directory created
+                                        with mode 0700 and owned by you; here:
+                                        \(defaultSocket)). Directories
                                         of PATH that do not exist are created with mode 0700,
                                         like mkdir -p; when that fails, serve names the
                                         directory and exits 5
               --idle-timeout SECONDS    close clients that send no complete request for this
-                                        long, or stop reading their replies (default: \(Int(limits.idleTimeout)))
+                                        long, or stop reading their replies
+                                        (\(secondsRange); default: \(Int(limits.idleTimeout)))
 
             Protocol: one request per line, one JSON line back per request, in order.
               PING          → {"ok":true,"pong":true}
@@ -165,7 +175,7 @@ enum Help {
     static func send(defaultSocket: String) -> String {
         """
         Usage: deeplink send [--json] [--socket PATH] [--timeout SECONDS] [--] URL
-               deeplink send --ping [--socket PATH]
+               deeplink send --ping [--socket PATH] [--timeout SECONDS]
 
         Hands URL to the running daemon ('deeplink serve') and prints its reply. This is what
         the desktop entry runs: Exec=… send -- %u
@@ -181,8 +191,10 @@ enum Help {
                               strings as \\uXXXX
           --ping              only check that the daemon answers
           --socket PATH       the daemon's socket (default: $DEEPLINK_SOCKET, else
-                              \(defaultSocket))
-          --timeout SECONDS   how long to wait for the daemon (default: 5)
+                              $XDG_RUNTIME_DIR/deeplink/daemon.sock, else
+                              /tmp/deeplink-<uid>/daemon.sock; here: \(defaultSocket))
+          --timeout SECONDS   how long to wait for the daemon
+                              (\(secondsRange); default: 5)
 
         Exit status:
           0  routed (or, with --ping, the daemon answered)
