@@ -54,7 +54,9 @@ struct CommandLineTests {
         let result = try DeepLinkBinary.run(arguments)
         #expect(result.status == 2, "\(arguments)")
         #expect(result.stdout.isEmpty)
-        #expect(result.stderr.contains("deeplink"), "\(arguments): \(result.stderr)")
+        // A subcommand's usage errors carry its name, as its other errors do.
+        let subcommand = arguments.first.flatMap { Self.subcommands.contains($0) ? " " + $0 : nil } ?? ""
+        #expect(result.stderr.hasPrefix("deeplink\(subcommand): "), "\(arguments): \(result.stderr)")
     }
 
     /// `send --socket --json URL` forgot the path: a usage error, not a connection to `./--json`.

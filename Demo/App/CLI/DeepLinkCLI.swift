@@ -16,8 +16,9 @@ enum DeepLinkCLI {
         case .success(let parsed):
             command = parsed
         case .failure(let error):
-            let hint = error.topic.map { "deeplink \($0) --help" } ?? "deeplink --help"
-            printError("deeplink: \(error.message)\nRun '\(hint)' for usage.")
+            // A subcommand's errors share its prefix, as those it finds once running do (`deeplink send: …`).
+            let command = error.topic.map { "deeplink \($0)" } ?? "deeplink"
+            printError("\(command): \(error.message)\nRun '\(command) --help' for usage.")
             return .usage
         }
         switch command {
