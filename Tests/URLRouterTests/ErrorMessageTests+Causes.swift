@@ -76,13 +76,17 @@ private struct BoxRoute: URLRoute {
     @Test(arguments: [
         (
             "https://user@shop.example.com/item/1",
-            #"the host "user@shop.example.com" is not allowed from outside (no port, userinfo or trailing dot)."#
+            #"the host "user@shop.example.com" is not allowed from outside (only a plain ASCII name: no port, userinfo or %)."#
         ),
         (
             "https://shop.example.com:443/item/1",
-            #"the host "shop.example.com:443" is not allowed from outside (no port, userinfo or trailing dot)."#
+            #"the host "shop.example.com:443" is not allowed from outside (only a plain ASCII name: no port, userinfo or %)."#
         ),
         ("https://other.example.com/item/1", #"the host "other.example.com" is not allowed from outside."#),
+        (
+            "https://sh%6Fp.example.com/item/1",
+            #"the host "sh%6Fp.example.com" is not allowed from outside (only a plain ASCII name: no port, userinfo or %)."#
+        ),
     ])
     func aWebLinksRefusalSaysWhatIsWrongWithItsHost(url: String, reason: String) async {
         let router = Router(options: .init(allowedExternalHosts: ["shop.example.com"]))
