@@ -31,6 +31,10 @@ struct CommandLineTests {
         #expect(help.contains("$XDG_RUNTIME_DIR/deeplink/daemon.sock, else"), "\(help)")
         #expect(help.contains("here:"), "\(help)")
         #expect(help.contains("/run/user/7/deeplink/daemon.sock)"), "\(help)")
+        // The socket shown is the one used: DEEPLINK_SOCKET's, when it is set.
+        let chosen = try DeepLinkBinary.run(
+            [subcommand, "--help"], environment: ["XDG_RUNTIME_DIR": "/run/user/7", "DEEPLINK_SOCKET": "/x/y.sock"])
+        #expect(chosen.stdout.contains("/x/y.sock)"), "\(chosen.stdout)")
     }
 
     @Test(arguments: subcommands)

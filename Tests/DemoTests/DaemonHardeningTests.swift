@@ -96,11 +96,11 @@ struct DaemonHardeningTests {
     /// other fields of the log line or of the output: they are escaped, so the URL stays one token.
     @Test(arguments: [
         "foo://x\u{2003}200.0ms\u{2003}2026-11-30T03:28:00.000Z\u{2003}conn=999\u{2003}routed\u{2003}pattern=account://x",
-        "shop://car\u{200B}t\u{A0}\u{3000}x",
+        "shop://car\u{200B}t\u{A0}\u{3000}x\u{2062}y",
     ])
     func unicodeSpacesAndInvisibleCharactersCannotForgeFields(_ url: String) throws {
         let hidden: (Unicode.Scalar) -> Bool = {
-            $0.properties.generalCategory == .spaceSeparator && $0 != " " || $0 == "\u{200B}"
+            $0.properties.generalCategory == .spaceSeparator && $0 != " " || $0 == "\u{200B}" || $0 == "\u{2062}"
         }
         let daemon = try RunningDaemon()
         let reply = try daemon.connect().request("OPEN \(url)")

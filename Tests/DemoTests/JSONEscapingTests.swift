@@ -30,8 +30,8 @@ import Testing
             escaped: "é\\u202e家\\u0085🛒\\u2028\\u001b\\\"\\\\\\u00a0\u{2027}\\ufeff"),
         Case(
             testDescription: "spaces and characters that show as nothing",
-            text: "a\u{2003}b\u{200B}c\u{AD}\u{3000}👩\u{200D}👧",
-            escaped: #"a\u2003b\u200bc\u00ad\u3000👩‍👧"#),
+            text: "a\u{2003}b\u{200B}c\u{AD}\u{3000}👩\u{200D}👧\u{2062}\u{180E}\u{E0041}",
+            escaped: #"a\u2003b\u200bc\u00ad\u3000👩‍👧\u2062\u180e\udb40\udc41"#),
     ]
 
     /// Whether `text` has a character that must not reach a terminal raw.

@@ -76,16 +76,16 @@ private struct BoxRoute: URLRoute {
     @Test(arguments: [
         (
             "https://user@shop.example.com/item/1",
-            #"the host "user@shop.example.com" is not allowed from outside (only a plain ASCII name: no port, userinfo or %)."#
+            #"the host "user@shop.example.com" is not allowed from outside (plain ASCII only: no port, userinfo, trailing dot, %)."#
         ),
         (
             "https://shop.example.com:443/item/1",
-            #"the host "shop.example.com:443" is not allowed from outside (only a plain ASCII name: no port, userinfo or %)."#
+            #"the host "shop.example.com:443" is not allowed from outside (plain ASCII only: no port, userinfo, trailing dot, %)."#
         ),
         ("https://other.example.com/item/1", #"the host "other.example.com" is not allowed from outside."#),
         (
             "https://sh%6Fp.example.com/item/1",
-            #"the host "sh%6Fp.example.com" is not allowed from outside (only a plain ASCII name: no port, userinfo or %)."#
+            #"the host "sh%6Fp.example.com" is not allowed from outside (plain ASCII only: no port, userinfo, trailing dot, %)."#
         ),
     ])
     func aWebLinksRefusalSaysWhatIsWrongWithItsHost(url: String, reason: String) async {

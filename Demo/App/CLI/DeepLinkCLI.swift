@@ -25,7 +25,7 @@ enum DeepLinkCLI {
         case .help(let topic):
             print(
                 Help.text(
-                    for: topic, defaultSocket: HumanOutput.shown(SocketPath.defaultPath(environment: environment)),
+                    for: topic, defaultSocket: HumanOutput.shown(defaultSocket(environment)),
                     schemes: schemes)
             )
             return .success
@@ -60,5 +60,12 @@ enum DeepLinkCLI {
         default:
             return .usage
         }
+    }
+
+    /// The socket `serve` and `send` use without `--socket`, as `--help` shows it: `DEEPLINK_SOCKET` when it is
+    /// set and usable, else the default path.
+    private static func defaultSocket(_ environment: [String: String]) -> String {
+        (try? ConfiguredSocket.resolve(option: nil, environment: environment))?.path
+            ?? SocketPath.defaultPath(environment: environment)
     }
 }

@@ -25,9 +25,10 @@ enum Help {
              that is not UTF-8, a relative DEEPLINK_SOCKET, a socket path that names a directory,
              has control characters or is not UTF-8 (DEEPLINK_SOCKET, XDG_RUNTIME_DIR), or (send)
              a socket path too long for a Unix socket
-          3  send: daemon not reachable (no socket, nobody listening, no answer in time,
-             busy with its most clients, or another user's); the link was not delivered, or
-             with no answer in time may not have been
+          3  send: daemon not reachable (no socket, nobody listening, a socket closed to you,
+             no answer in time, a reply that is not the daemon's, busy with its most clients,
+             or another user's); the link was not delivered, or with no answer in time or a
+             reply that is not the daemon's may not have been
           4  serve: another daemon is already listening on the socket
           5  serve: the socket could not be set up (directory, permissions, path);
              any command: its output could not be written (a full disk, a closed pipe or stdout)
@@ -187,8 +188,9 @@ enum Help {
 
         Options:
           --json              print the daemon's JSON reply on one line, with control
-                              characters, line separators and bidirectional controls in its
-                              strings as \\uXXXX
+                              characters, line separators, Unicode spaces and format
+                              characters (bidirectional controls, U+200B) in its strings
+                              as \\uXXXX
           --ping              only check that the daemon answers
           --socket PATH       the daemon's socket (default: $DEEPLINK_SOCKET, else
                               $XDG_RUNTIME_DIR/deeplink/daemon.sock, else
@@ -200,15 +202,16 @@ enum Help {
           0  routed (or, with --ping, the daemon answered)
           1  not found or refused (the reply says which), or a bad request: an empty URL,
              one with control characters, or one longer than \(SendCommand.maxURLLength) bytes; such a
-             URL is not sent, and --json prints the reply the daemon would give
-             ({"ok":false,"error":"bad_request"|"line_too_long",…})
+             URL is not sent, and --json prints a reply with the error code the daemon would
+             give and send's own message ({"ok":false,"error":"bad_request"|"line_too_long",…})
           2  usage error (missing URL, unknown option, an argument that is not UTF-8, relative
              DEEPLINK_SOCKET, a socket path that names a directory, has control characters, is
              not UTF-8 or is too long for a Unix socket; the message names where it came from)
           3  daemon not reachable: no socket, nobody listening, a socket closed to you, no
              answer in time, a reply that is not the daemon's, or a busy, forbidden,
              idle_timeout or timeout reply (--json prints it); the link was not delivered (with
-             no answer in time or a strange reply, it may have been: the daemon's log tells)
+             no answer in time, a timeout reply or a reply that is not the daemon's, it may
+             have been: the daemon's log tells)
         """
     }
 

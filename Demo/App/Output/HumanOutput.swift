@@ -26,22 +26,25 @@ enum HumanOutput {
     }
 
     /// `text` with control characters (C0, DEL, C1), line and paragraph separators, Unicode
-    /// spaces other than the ASCII one, bidirectional controls and characters that show as
-    /// nothing escaped as in a Swift literal (`\n`, `\u{1B}`, `\u{A0}`): a value from a link
-    /// cannot forge a line or a field of this output, send escape codes to the terminal, or
-    /// pass for another text.
+    /// spaces other than the ASCII one and format characters (bidirectional controls, U+200B,
+    /// U+00AD: they show as nothing) escaped as in a Swift literal (`\n`, `\u{1B}`, `\u{00A0}`):
+    /// a value from a link cannot forge a line or a field of this output, send escape codes to
+    /// the terminal, or pass for another text.
     static func shown(_ text: String) -> String {
         text.unicodeScalars.map { needsEscaping($0) ? $0.escaped(asASCII: true) : String($0) }.joined()
     }
 
     /// Whether ``shown(_:)`` escapes `scalar`: a control character, a line or paragraph
-    /// separator, a space other than U+0020 (U+00A0, U+2003), a bidirectional control, or one
-    /// of the characters that show as nothing between letters (U+00AD, U+200B, U+2060, U+FEFF).
-    /// The joiners U+200C and U+200D stay: emoji and several scripts need them.
+    /// separator, a space other than U+0020 (U+00A0, U+2003), or a format character (the
+    /// bidirectional controls, U+00AD, U+200B, U+2060, U+FEFF, tags). The joiners U+200C and
+    /// U+200D stay: emoji and several scripts need them.
     static func needsEscaping(_ scalar: Unicode.Scalar) -> Bool {
-        let category = scalar.properties.generalCategory
-        return [.control, .lineSeparator, .paragraphSeparator].contains(category) || scalar.properties.isBidiControl
-            || (category == .spaceSeparator && scalar != " ") || [0xAD, 0x200B, 0x2060, 0xFEFF].contains(scalar.value)
+        switch scalar.properties.generalCategory {
+        case .control, .lineSeparator, .paragraphSeparator: true
+        case .spaceSeparator: scalar != " "
+        case .format: scalar.value != 0x200C && scalar.value != 0x200D
+        default: false
+        }
     }
 
     /// A result as text: strings as they are, anything else as JSON.

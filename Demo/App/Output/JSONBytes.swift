@@ -3,8 +3,8 @@
 ///
 /// Strings are copied as UTF-8 in runs between the characters that need escaping: quotes,
 /// backslashes and every character ``HumanOutput/needsEscaping(_:)`` names (control characters,
-/// C1 included, line and paragraph separators, Unicode spaces, bidirectional controls,
-/// characters that show as nothing), written `\uXXXX` (or `\n`, `\"`, …), so a line of this
+/// C1 included, line and paragraph separators, Unicode spaces, format characters such as the
+/// bidirectional controls and U+200B), written `\uXXXX` (or `\n`, `\"`, …), so a line of this
 /// JSON cannot forge a line nor reorder or hide text on a terminal.
 enum JSONBytes {
     /// Appends `value` as compact JSON on one line. Object members keep their order; a

@@ -26,8 +26,8 @@ enum LogRedaction {
     }
 
     /// Appends `text` with spaces (Unicode's too), control characters (C0, DEL, C1), line and
-    /// paragraph separators, bidirectional controls, characters that show as nothing (a
-    /// zero-width space) and quotes percent-escaped (`%20`, `%22`, `%7F`, `%85`, `%C2%A0`,
+    /// paragraph separators, format characters (bidirectional controls, a zero-width space;
+    /// not the joiners U+200C and U+200D) and quotes percent-escaped (`%20`, `%22`, `%7F`, `%85`, `%C2%A0`,
     /// `%E2%80%A8`, `%E2%80%AE`, `%E2%80%8B`), so it stays one token that reads as what it is,
     /// cut to ``maxScalars`` scalars followed by `…`.
     static func appendPrintable(_ text: String, to output: inout [UInt8]) {
@@ -84,8 +84,7 @@ enum LogRedaction {
     /// The UTF-8 length of the non-ASCII scalar at `index` if a log viewer shows it blank, acts
     /// on it or shows nothing, else 0 (see ``HumanOutput/needsEscaping(_:)``): a Unicode space
     /// (U+00A0, U+2003) could end the URL's token early, U+2028 and U+2029 break lines in some
-    /// viewers, and the bidirectional controls (U+202E) and invisible characters (U+200B) make a
-    /// logged URL read as another.
+    /// viewers, and format characters (U+202E, U+200B) make a logged URL read as another.
     private static func invisibleControlLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
         guard bytes[index] >= 0xC2 else { return 0 }  // ASCII, or not the first byte of a scalar
         var decoder = UTF8()

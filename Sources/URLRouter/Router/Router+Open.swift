@@ -262,7 +262,7 @@ extension RouteTable {
             let host = String(decoding: raw.map(foldASCII), as: UTF8.self)
             guard LinkOrigin.isHostName(host), hosts.contains(host) else {
                 let shown = RouteError.quoted(String(decoding: raw, as: UTF8.self))
-                let plain = LinkOrigin.isHostName(host) ? "" : " (only a plain ASCII name: no port, userinfo or %)"
+                let plain = LinkOrigin.isHostName(host) ? "" : " (plain ASCII only: no port, userinfo, trailing dot, %)"
                 return .refused(url, reason: "the host \(shown) is not allowed from outside\(plain).")
             }
             return nil

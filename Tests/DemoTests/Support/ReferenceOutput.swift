@@ -3,9 +3,20 @@
 /// The daemon's first reply encoder and log redaction, as the reference the byte-level ones
 /// must match: a `JSONValue` built from `Any` through casts and `Mirror`, then escaped one
 /// Unicode scalar at a time into a `String`. Its strings escape the characters
-/// `HumanOutput.shown` escapes, listed here one by one: C0, DEL and C1 controls, U+2028/U+2029,
-/// the bidirectional controls, the Unicode spaces but U+0020, and U+00AD, U+200B, U+2060, U+FEFF.
+/// `HumanOutput.shown` escapes: C0, DEL and C1 controls, U+2028/U+2029, the Unicode spaces but
+/// U+0020, and the format characters (the bidirectional controls, U+200B, …) but the joiners
+/// U+200C and U+200D.
 enum ReferenceOutput {
+    static func isEscaped(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0...0x1F, 0x7F...0x9F, 0x2028, 0x2029: return true
+        case 0x200C, 0x200D: return false
+        default:
+            let category = scalar.properties.generalCategory
+            return category == .format || (category == .spaceSeparator && scalar != " ")
+        }
+    }
+
     static func value(any value: Any?) -> JSONValue {
         guard let value, let unwrapped = unwrapOptional(value) else { return .null }
         switch unwrapped {
@@ -93,12 +104,11 @@ enum ReferenceOutput {
             case "\t": output += "\\t"
             case "\u{08}": output += "\\b"
             case "\u{0C}": output += "\\f"
-            case "\u{00}"..."\u{1F}", "\u{7F}"..."\u{9F}", "\u{2028}", "\u{2029}", "\u{061C}", "\u{200E}", "\u{200F}",
-                "\u{202A}"..."\u{202E}", "\u{2066}"..."\u{2069}", "\u{A0}", "\u{1680}", "\u{2000}"..."\u{200A}",
-                "\u{202F}",
-                "\u{205F}", "\u{3000}", "\u{AD}", "\u{200B}", "\u{2060}", "\u{FEFF}":
-                let digits = String(scalar.value, radix: 16)
-                output += "\\u" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+            case _ where isEscaped(scalar):
+                for unit in scalar.utf16 {  // a scalar past U+FFFF as its surrogate pair, as JSON writes it
+                    let digits = String(unit, radix: 16)
+                    output += "\\u" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+                }
             default: output.unicodeScalars.append(scalar)
             }
         }
@@ -138,8 +148,7 @@ enum ReferenceOutput {
             switch scalar.value {
             case 0...0x20, 0x22, 0x7F, 0x80...0x9F:
                 output += "%" + (scalar.value < 16 ? "0" : "") + String(scalar.value, radix: 16, uppercase: true)
-            case 0x2028...0x202F, 0x061C, 0x200E, 0x200F, 0x2066...0x2069, 0xA0, 0x1680, 0x2000...0x200B, 0x205F,
-                0x3000, 0xAD, 0x2060, 0xFEFF:
+            case _ where isEscaped(scalar):
                 output += String(scalar).utf8.map { "%" + String($0, radix: 16, uppercase: true) }.joined()
             default:
                 output.unicodeScalars.append(scalar)
