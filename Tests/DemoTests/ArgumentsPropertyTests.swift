@@ -16,33 +16,87 @@ import Testing
         "\u{301}", "😀", "家", "-", "--", "=", "/", ":", "?", "#", " ", "'", "\"", "a", "0",
     ]
 
-    /// Whatever the arguments, a command whose values are in range, or a usage error whose
-    /// message is one line without escape codes, and whose help topic is the subcommand given.
-    @Test(arguments: 0..<4)
+    /// The first arguments a command line mostly starts with: every subcommand and the help forms.
+    static let leading = Arguments.subcommands + ["help", "-h", "--help"]
+
+    /// Whatever the arguments, either the command they ask for (the subcommand given, its flags
+    /// as given, its seconds in range) or a usage error whose message is one line without escape
+    /// codes, and whose help topic is the subcommand given, none when the first argument is no
+    /// subcommand. Most lines start with a subcommand, so that both answers are common.
+    @Test(arguments: 0..<4 as Range<UInt64>)
     func anyCommandLineParsesOrFailsOnOneLine(batch: UInt64) {
         var random = SplitMix(seed: 0xC11_0000 + batch)
-        var failures = 0
+        var accepted: [String: Int] = [:]
+        var refused = 0
         for index in 0..<1500 {
-            let arguments = (0..<random.next(6)).map { _ in
+            var arguments = (0..<random.next(6)).map { _ in
                 random.next(3) == 0 ? random.text(Self.hostile) : Self.tokens[random.next(Self.tokens.count)]
             }
+            if !arguments.isEmpty, random.next(4) != 0 { arguments[0] = Self.leading[random.next(Self.leading.count)] }
             let label = "seed \(batch), case \(index): \(arguments)"
             switch Arguments.parse(arguments) {
-            case .success(.serve(_, let seconds)), .success(.send(_, _, _, let seconds)):
-                #expect(seconds > 0 && seconds <= 3600, "\(label)")
-            case .success: break
+            case .success(let command):
+                let first = arguments[0]
+                accepted[["-h", "--help"].contains(first) ? "help" : first, default: 0] += 1
+                #expect(Self.isAskedFor(command, by: arguments), "\(label): \(command)")
             case .failure(let error):
-                failures += 1
+                refused += 1
                 #expect(!error.message.isEmpty, "\(label)")
                 let unsafe = error.message.unicodeScalars.first {
                     [.control, .lineSeparator, .paragraphSeparator].contains($0.properties.generalCategory)
                         || $0.properties.isBidiControl
                 }
                 #expect(unsafe == nil, "\(label): \(error.message.debugDescription)")
-                #expect(error.topic == nil || error.topic == arguments.first, "\(label): \(error)")
+                let subcommand = arguments.first.flatMap { Arguments.subcommands.contains($0) ? $0 : nil }
+                #expect(error.topic == subcommand, "\(label): \(error)")
+                if let first = arguments.first, !Self.leading.contains(first) {
+                    #expect(error == UsageError(message: "unknown subcommand '\(first)'", topic: nil), "\(label)")
+                }
             }
         }
-        #expect(failures > 300 && failures < 1460, "seed \(batch): \(failures) of 1500 failed")
+        // Both answers are common, and every subcommand is accepted often enough for its checks to mean something.
+        let total = accepted.values.reduce(0, +)
+        #expect(refused >= 300 && total >= 150, "seed \(batch): \(total) accepted, \(refused) refused")
+        for name in Arguments.subcommands + ["help"] {
+            #expect(
+                accepted[name, default: 0] >= 10, "seed \(batch): \(name) accepted \(accepted[name, default: 0]) times")
+        }
+    }
+
+    /// Whether `command` is the one `arguments` ask for: the subcommand given, or its help when
+    /// an option asks for that, each flag set exactly when given before `--`, and each timeout
+    /// in range, or its default when not given.
+    static func isAskedFor(_ command: Command, by arguments: [String]) -> Bool {
+        guard let first = arguments.first else { return false }
+        let options = Set(arguments.dropFirst().prefix { $0 != "--" })
+        func given(_ option: String) -> Bool { options.contains { $0 == option || $0.hasPrefix(option + "=") } }
+        func inRange(_ seconds: Double) -> Bool { seconds > 0 && seconds <= Double(Arguments.maxSeconds) }
+        if ["help", "-h", "--help"].contains(first) { return command == .help(topic: arguments.dropFirst().first) }
+        if options.contains("--help") || options.contains("-h") { return command == .help(topic: first) }
+        switch command {
+        case .help: return false
+        case .open(let url, let json, let external):
+            return first == "open" && arguments.dropFirst().contains(url) && json == options.contains("--json")
+                && external == options.contains("--external")
+        case .routes(let json): return first == "routes" && json == options.contains("--json")
+        case .explain(let url, let external):
+            return first == "explain" && arguments.dropFirst().contains(url)
+                && external == options.contains("--external")
+        case .serve(let socket, let seconds):
+            return first == "serve" && (socket != nil) == given("--socket") && inRange(seconds)
+                && (given("--idle-timeout") || seconds == 10)
+        case .send(let url, let socket, let json, let seconds):
+            return first == "send" && (url == nil) == options.contains("--ping")
+                && url.map { arguments.dropFirst().contains($0) } != false && (socket != nil) == given("--socket")
+                && json == options.contains("--json") && inRange(seconds) && (given("--timeout") || seconds == 5)
+        case .desktopEntry(let commandsOnly):
+            return first == "desktop-entry" && commandsOnly == options.contains("--xdg-mime")
+        case .systemdUnits(let selection):
+            let expected: SystemdUnitsCommand.Selection =
+                options.contains("--socket-unit")
+                ? .socketUnit : options.contains("--service-unit") ? .serviceUnit : .all
+            return first == "systemd-units" && selection == expected
+        }
     }
 
     /// Found by `anyCommandLineParsesOrFailsOnOneLine` (seed 0, cases 8 and 11): an argument's
