@@ -13,8 +13,11 @@ struct ParameterReadingTests {
         try router.register("x://p/:pad/:a/:b.html") { _ in }
         let long = String(repeating: "z", count: length)
         for (pad, a, b) in [(long, "A", "B"), ("p", long, "B"), ("p", "A", long), ("p%20", long, long)] {
-            guard !a.isEmpty, !b.isEmpty, !pad.isEmpty else { continue }
             let url = "x://p/\(pad)/\(a)/\(b).html?\(long)=1&q=\(long)x#frag"
+            guard !a.isEmpty, !b.isEmpty, !pad.isEmpty else {
+                #expect(router.match(url) == nil, "an empty value is no segment a placeholder takes: \(url)")
+                continue
+            }
             let match = try #require(router.match(url))
             #expect(match.parameters["pad"] == pad.replacingOccurrences(of: "%20", with: " "))
             #expect(match.parameters["a"] == a)
