@@ -99,8 +99,8 @@ import Testing
         }
     }
 
-    /// Found by `anyCommandLineParsesOrFailsOnOneLine` (seed 0, cases 8 and 11): an argument's
-    /// tab, newline or bidi override reached the terminal in the usage error.
+    /// An argument's tab, newline or bidi override is shown escaped in the usage error, never
+    /// raw on the terminal.
     @Test func aUsageErrorShowsTheArgumentEscaped() {
         #expect(Arguments.parse(["\t="]) == .failure(UsageError(message: #"unknown subcommand '\t='"#, topic: nil)))
         let error = Arguments.parse(["open", "--x\u{1B}[2J\n"]).map { _ in "" }
