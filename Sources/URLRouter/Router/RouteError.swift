@@ -68,10 +68,12 @@ public struct RouteError: Error, Sendable, Hashable, CustomStringConvertible, Lo
         RouteError(.notFound, "No route matches \(quoted(url)).")
     }
 
-    // The library's other messages: `Refused "account://orders": signed out`, `Invalid pattern "shop://:": …`,
-    // `Rejected "…": the URL has 300 path segments; the limit is 64`.
+    // The library's other messages: `Refused "…": …`, `Invalid pattern "shop://:": …`, `Rejected "…": …`.
     static func refused(_ url: String, reason: String) -> RouteError {
         RouteError(.refused, "Refused \(quoted(url)): \(reason)")
+    }
+    static func refused(_ url: String, byInterceptor reason: String) -> RouteError {
+        RouteError(.refused, "Refused \(quoted(url)) by an interceptor" + (reason.isEmpty ? "." : ": \(reason)"))
     }
     static func invalidPattern(_ pattern: String, _ problem: String) -> RouteError {
         RouteError(.invalidPattern, "Invalid pattern \(quoted(pattern)): \(problem)")

@@ -179,9 +179,7 @@ extension Router {
                 case .proceed:
                     break
                 case .refuse(let reason):
-                    let why = reason.isEmpty ? "." : ": \(reason)"
-                    let refusal = RouteError(.refused, "Refused \(RouteError.quoted(current)) by an interceptor\(why)")
-                    return finish(.refused, match: match, error: refusal)
+                    return finish(.refused, match: match, error: .refused(current, byInterceptor: reason))
                 case .redirect(let target):
                     visited.append(current)
                     if visited.contains(target) || visited.count > Self.maxRedirects {
