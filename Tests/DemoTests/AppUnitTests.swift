@@ -97,7 +97,9 @@ struct AppUnitTests {
 
     /// A ping's advice speaks of the daemon, never of a link to open again; with or without a
     /// link, the advice starts a sentence.
-    @Test(arguments: [ClientError.Kind.noAnswer, .notListening, .notAccepted, .permissionDenied, .notASocket])
+    @Test(arguments: [
+        ClientError.Kind.noAnswer, .notListening, .notAccepted, .permissionDenied, .notASocket, .notConnected,
+    ])
     func adviceAfterAFailedPingSpeaksOfTheDaemon(_ kind: ClientError.Kind) {
         let socket = ConfiguredSocket(path: "/tmp/d/daemon.sock", isDefault: false)
         let ping = UndeliveredLink.advice(url: nil, socket: socket, kind: kind, binary: "/bin/deeplink")

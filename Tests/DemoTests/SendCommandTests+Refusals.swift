@@ -45,6 +45,21 @@ extension SendCommandTests {
         withExtendedLifetime(listener) {}
     }
 
+    /// A connect that fails for a reason of its own (here a symbolic link loop) sent nothing:
+    /// the link was not delivered, and no stuck daemon is blamed.
+    @Test func aConnectThatFailsOtherwiseLeavesTheLinkUndelivered() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path + "/loop.sock"
+        #expect(symlink(path, path) == 0)
+        let result = try DeepLinkBinary.run(["send", "--socket", path, DemoLinks.item])
+        #expect(result.status == 3, "\(result.stderr)")
+        #expect(result.stderr.contains("cannot connect to \(path): "), "\(result.stderr)")
+        #expect(result.stderr.contains("The link \(DemoLinks.item) was not delivered."), "\(result.stderr)")
+        #expect(!result.stderr.contains("may not have been") && !result.stderr.contains("stuck"), "\(result.stderr)")
+        let ping = try DeepLinkBinary.run(["send", "--ping", "--socket", path])
+        #expect(ping.status == 3 && ping.stderr.contains("Nothing reached a daemon."), "\(ping.stderr)")
+    }
+
     struct UnsendableURL: CustomTestStringConvertible, Sendable {
         var testDescription: String
         var url: String

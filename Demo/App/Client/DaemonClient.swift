@@ -21,6 +21,9 @@ struct ClientError: Error {
         /// The path cannot be a socket (a regular file, a directory, a path under a file): no
         /// daemon could listen there, so starting one on it is no advice.
         case notASocket
+        /// No connection was made for another reason (no socket, a symbolic link loop): nothing
+        /// was sent.
+        case notConnected
     }
 
     var message: String
@@ -41,10 +44,13 @@ struct DaemonClient {
     func request(_ line: String) throws(ClientError) -> String {
         guard let address = UnixSocketAddress(path: path) else {
             throw ClientError(
-                message: "socket path is empty or longer than \(UnixSocketAddress.maxPathLength) bytes: \(path)")
+                message: "socket path is empty or longer than \(UnixSocketAddress.maxPathLength) bytes: \(path)",
+                kind: .notConnected)
         }
         let fd = UnixSocket.makeStream()
-        guard fd >= 0 else { throw ClientError(message: "socket: \(FileDescriptor.describe(errno))") }
+        guard fd >= 0 else {
+            throw ClientError(message: "socket: \(FileDescriptor.describe(errno))", kind: .notConnected)
+        }
         defer { close(fd) }
         setTimeouts(fd)
         let connected = UnixSocket.connect(fd, to: address)
@@ -66,7 +72,8 @@ struct DaemonClient {
                     + "is closed to you",
                 kind: .permissionDenied)
         default:
-            throw ClientError(message: "cannot connect to \(path): \(FileDescriptor.describe(connected))")
+            throw ClientError(
+                message: "cannot connect to \(path): \(FileDescriptor.describe(connected))", kind: .notConnected)
         }
         do {
             try writeAll(fd, Array((line + "\n").utf8))

@@ -23,6 +23,12 @@ enum UndeliveredLink {
             // No connection, so no byte of the link reached the daemon: opening it again is safe.
             return notDelivered + "The daemon is stuck or has more clients than it queues; "
                 + (url == nil ? "try again once it answers." : "open the link again once it answers.")
+        case .notConnected:
+            // No connection, so nothing was sent: opening the link again is safe.
+            return notDelivered
+                + (url == nil
+                    ? "Nothing reached a daemon."
+                    : "Nothing reached a daemon: open it again once the error above is fixed.")
         case .noAnswer:
             guard let link else { return "The daemon may be stuck or restarting; \(log) says why." }
             // The line may have reached a daemon that routes it late: opening it again could run it twice.
