@@ -11,10 +11,10 @@ extension RouteBatch {
         _ type: Route.Type, priority: Int = 0, access: RouteAccess = .public, replacing: Bool = false,
         handler: @escaping @Sendable (Route, RouteRequest) -> Void
     ) throws(RouteError) {
-        try draft.addTyped(
-            TypedRouteCheck(type, pattern: Route.pattern, limits: options.limits), pattern: Route.pattern,
-            origins: Route.origins, priority: priority, access: access, replacing: replacing,
-            handler: Router.typedAction(handler), options: options)
+        try draft.add(
+            Route.pattern, origins: Route.origins, priority: priority, access: access, replacing: replacing,
+            handler: Router.typedAction(handler),
+            typed: TypedRouteCheck(type, pattern: Route.pattern, limits: options.limits), options: options)
     }
 
     /// Registers a typed route whose handler returns a value in the batch, as
@@ -29,9 +29,9 @@ extension RouteBatch {
         _ type: Route.Type, priority: Int = 0, access: RouteAccess = .public, replacing: Bool = false,
         handler: @escaping @Sendable (Route, RouteRequest) -> Any?
     ) throws(RouteError) {
-        try draft.addTyped(
-            TypedRouteCheck(type, pattern: Route.pattern, limits: options.limits), pattern: Route.pattern,
-            origins: Route.origins, priority: priority, access: access, replacing: replacing,
-            handler: Router.typedObject(handler), options: options)
+        try draft.add(
+            Route.pattern, origins: Route.origins, priority: priority, access: access, replacing: replacing,
+            handler: Router.typedObject(handler),
+            typed: TypedRouteCheck(type, pattern: Route.pattern, limits: options.limits), options: options)
     }
 }

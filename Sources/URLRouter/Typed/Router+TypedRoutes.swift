@@ -61,17 +61,16 @@ extension Router {
             replacing: replacing, handler: Self.typedObject(handler))
     }
 
-    /// Checks `Value`'s fields, then ``RouterState/addTyped(_:pattern:origins:priority:access:replacing:handler:externalCheck:options:)``
-    /// under the writer lock.
+    /// Checks `Value`'s fields, then adds the route with its field check under the writer lock.
     func addTyped<Value: Decodable & Sendable>(
         _ type: Value.Type, pattern: String, origins: [LinkOrigin], priority: Int, access: RouteAccess,
         replacing: Bool, handler: URLRouter.Route.Handler, externalCheck: URLRouter.Route.ExternalCheck? = nil
     ) throws(RouteError) {
         let check = try TypedRouteCheck(type, pattern: pattern, limits: options.limits)
         try mutate { (state: inout RouterState) throws(RouteError) in
-            try state.addTyped(
-                check, pattern: pattern, origins: origins, priority: priority, access: access, replacing: replacing,
-                handler: handler, externalCheck: externalCheck, options: options)
+            try state.add(
+                pattern, origins: origins, priority: priority, access: access, replacing: replacing,
+                handler: handler, externalCheck: externalCheck, typed: check, options: options)
         }
     }
 
@@ -144,19 +143,5 @@ extension Router {
         var url = try self.url(for: full ?? Route.pattern, parameters: path)
         if !query.isEmpty { url += "?" + query.joined(separator: "&") }
         return try openable(url)
-    }
-}
-
-extension RouterState {
-    /// Adds the route and its field check.
-    mutating func addTyped(
-        _ check: TypedRouteCheck, pattern: String, origins: [LinkOrigin], priority: Int, access: RouteAccess,
-        replacing: Bool, handler: Route.Handler, externalCheck: Route.ExternalCheck? = nil, options: Router.Options
-    ) throws(RouteError) {
-        try add(
-            pattern, origins: origins, priority: priority, access: access, replacing: replacing, handler: handler,
-            externalCheck: externalCheck, options: options)
-        routes[routes.count - 1]?.typed = check
-        hooks.typedRoutes += 1
     }
 }

@@ -45,12 +45,13 @@ struct RouterState: Sendable {
 
     /// Adds a route, refusing conflicts unless `replacing`. Everything is checked before any route or leaf changes, so
     /// a refused route leaves them as they were. With `origins`, the route has the leaves of every origin's pattern
-    /// (see ``LinkOrigin``).
+    /// (see ``LinkOrigin``); with `typed`, its field check (see ``URLRoute``).
     ///
     /// - Complexity: O(pattern length × origins); independent of the number of routes.
     mutating func add(
         _ text: String, origins: [LinkOrigin] = [], priority: Int, access: RouteAccess, replacing: Bool,
-        handler: Route.Handler, externalCheck: Route.ExternalCheck? = nil, options: Router.Options
+        handler: Route.Handler, externalCheck: Route.ExternalCheck? = nil, typed: TypedRouteCheck? = nil,
+        options: Router.Options
     ) throws(RouteError) {
         let (patterns, origins) = try parse(text, origins: origins, options: options)
         let leaves = patterns[0].expansions.count * max(origins.count, 1)
@@ -90,7 +91,9 @@ struct RouterState: Sendable {
         routes.append(
             Route(
                 pattern: text, priority: clamped, access: access, returnsObject: handler.returnsObject,
-                externalCheck: externalCheck, leafCount: Int32(leaves), firstLeaf: firstLeaf, origins: origins))
+                externalCheck: externalCheck, leafCount: Int32(leaves), firstLeaf: firstLeaf, origins: origins,
+                typed: typed))
+        if typed != nil { hooks.typedRoutes += 1 }
         liveLeaves += leaves
     }
 
@@ -163,13 +166,13 @@ struct RouterState: Sendable {
     private mutating func compactIfSparse(options: Router.Options) {
         guard trie.leaves.count >= 64, trie.leaves.count > 2 * liveLeaves else { return }
         var rebuilt = RouterState(trie: Trie(types: trie.types), hooks: hooks, released: released)
+        rebuilt.hooks.typedRoutes = 0  // counted again as the typed routes are added
         for case let route? in routes {
             let added: Void? = try? rebuilt.add(
                 route.pattern, origins: route.origins, priority: Int(route.priority), access: route.access,
-                replacing: false,
-                handler: trie.handlers[Int(route.firstLeaf)], externalCheck: route.externalCheck, options: options)
+                replacing: false, handler: trie.handlers[Int(route.firstLeaf)], externalCheck: route.externalCheck,
+                typed: route.typed, options: options)
             assert(added != nil, "a live route is added again as it was: same options, same order")
-            rebuilt.routes[rebuilt.routes.count - 1]?.typed = route.typed
         }
         self = rebuilt
     }
