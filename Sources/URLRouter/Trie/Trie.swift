@@ -151,8 +151,6 @@ struct Trie: Sendable {
     }
 
     /// Placeholder `index` of `leaf`.
-    ///
-    /// - Complexity: O(1).
     @inline(__always)
     func capture(_ index: Int, of leaf: Leaf) -> LeafCapture {
         index == 0 ? leaf.firstCapture : captures[Int(leaf.capturesStart) + index - 1]

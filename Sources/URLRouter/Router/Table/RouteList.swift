@@ -5,8 +5,6 @@ typealias RouteList = ChunkedArray<Route?>
 
 extension RouteList {
     /// The route numbered `id`, which a live leaf refers to, so it exists.
-    ///
-    /// - Complexity: O(1).
     @inline(__always)
     func live(_ id: Int32) -> Route {
         guard let route = self[Int(id)] else { preconditionFailure("route \(id) is removed but a leaf refers to it") }
