@@ -1,5 +1,3 @@
-import Foundation
-
 /// Writes an `Encodable` value's fields as texts, the inverse of ``ParameterDecoder``: what
 /// ``Router/url(for:origin:)`` puts in the path and query, and what a typed mediator call
 /// passes to an action that reads its parameters as a dictionary.

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The fields a `Decodable` type reads, found once at registration by decoding the type with
 /// ``ParameterDecoder`` from this recorder, which notes each field asked for and answers it
 /// with a placeholder value. A class: every decoder the type reaches records into it.
