@@ -24,8 +24,8 @@ extension Router {
     ) throws(RouteError) {
         let (handler, check) = Self.bridge(target: target, action: action, on: mediator)
         try add(
-            pattern, origins: origins, priority: priority, access: access, replacing: replacing, handler: handler,
-            externalCheck: check)
+            pattern, origins: LinkOrigin.given(origins, path: pattern), priority: priority, access: access,
+            replacing: replacing, handler: handler, externalCheck: check)
     }
 
     /// The handler and external check of a route bridged to `action` on `target`. `params` gives the call's parameters,
@@ -76,8 +76,8 @@ extension RouteBatch {
         priority: Int = 0, access: RouteAccess = .public, replacing: Bool = false
     ) throws(RouteError) {
         let (handler, check) = Router.bridge(target: target, action: action, on: mediator)
-        try add(
-            pattern, origins: origins, priority: priority, access: access, replacing: replacing, handler: handler,
-            externalCheck: check)
+        try draft.add(
+            pattern, origins: LinkOrigin.given(origins, path: pattern), priority: priority, access: access,
+            replacing: replacing, handler: handler, externalCheck: check, options: options)
     }
 }

@@ -73,9 +73,9 @@ public struct RouteBatch: Sendable {
         _ pattern: String, origins: [LinkOrigin]? = nil, priority: Int = 0, access: RouteAccess = .public,
         replacing: Bool = false, handler: @escaping @Sendable (RouteRequest) -> Void
     ) throws(RouteError) {
-        try add(
-            pattern, origins: origins, priority: priority, access: access, replacing: replacing,
-            handler: .action(handler))
+        try draft.add(
+            pattern, origins: LinkOrigin.given(origins, path: pattern), priority: priority, access: access,
+            replacing: replacing, handler: .action(handler), options: options)
     }
 
     /// Registers a handler that returns a value, as ``Router/registerObject(_:origins:priority:access:replacing:handler:)``.
@@ -87,9 +87,9 @@ public struct RouteBatch: Sendable {
         _ pattern: String, origins: [LinkOrigin]? = nil, priority: Int = 0, access: RouteAccess = .public,
         replacing: Bool = false, handler: @escaping @Sendable (RouteRequest) -> Any?
     ) throws(RouteError) {
-        try add(
-            pattern, origins: origins, priority: priority, access: access, replacing: replacing,
-            handler: .object(handler))
+        try draft.add(
+            pattern, origins: LinkOrigin.given(origins, path: pattern), priority: priority, access: access,
+            replacing: replacing, handler: .object(handler), options: options)
     }
 
     /// Removes the route registered for `pattern` (and `origins`), as ``Router/deregister(_:origins:)``.
@@ -112,15 +112,4 @@ public struct RouteBatch: Sendable {
     /// }
     /// ```
     public mutating func removeAll() { draft.removeAll() }
-
-    /// Registers a route, optionally with link origins and an external check (the bridge's).
-    mutating func add(
-        _ pattern: String, origins: [LinkOrigin]?, priority: Int, access: RouteAccess, replacing: Bool,
-        handler: Route.Handler, externalCheck: Route.ExternalCheck? = nil
-    ) throws(RouteError) {
-        let origins = try LinkOrigin.given(origins, path: pattern)
-        try draft.add(
-            pattern, origins: origins, priority: priority, access: access, replacing: replacing,
-            handler: handler, externalCheck: externalCheck, options: options)
-    }
 }

@@ -145,8 +145,8 @@ public final class Router: Sendable {
         replacing: Bool = false, handler: @escaping @Sendable (RouteRequest) -> Void
     ) throws(RouteError) {
         try add(
-            pattern, origins: origins, priority: priority, access: access, replacing: replacing,
-            handler: .action(handler))
+            pattern, origins: LinkOrigin.given(origins, path: pattern), priority: priority, access: access,
+            replacing: replacing, handler: .action(handler))
     }
 
     /// Registers a handler that returns a value: what ``object(for:source:userInfo:)-(String,_,_)`` returns and what
@@ -163,20 +163,20 @@ public final class Router: Sendable {
         replacing: Bool = false, handler: @escaping @Sendable (RouteRequest) -> Any?
     ) throws(RouteError) {
         try add(
-            pattern, origins: origins, priority: priority, access: access, replacing: replacing,
-            handler: .object(handler))
+            pattern, origins: LinkOrigin.given(origins, path: pattern), priority: priority, access: access,
+            replacing: replacing, handler: .object(handler))
     }
 
-    /// Registers a route, optionally with link origins and a check that refuses some external opens.
+    /// Registers a route under the writer lock, optionally with link origins, a check that refuses some external opens
+    /// and a typed route's field check (made before: it runs the type's `init(from:)`, so never under a lock).
     func add(
-        _ pattern: String, origins: [LinkOrigin]?, priority: Int, access: RouteAccess, replacing: Bool,
-        handler: Route.Handler, externalCheck: Route.ExternalCheck? = nil
+        _ pattern: String, origins: [LinkOrigin], priority: Int, access: RouteAccess, replacing: Bool,
+        handler: Route.Handler, externalCheck: Route.ExternalCheck? = nil, typed: TypedRouteCheck? = nil
     ) throws(RouteError) {
-        let origins = try LinkOrigin.given(origins, path: pattern)
         try mutate { (state: inout RouterState) throws(RouteError) in
             try state.add(
                 pattern, origins: origins, priority: priority, access: access, replacing: replacing,
-                handler: handler, externalCheck: externalCheck, options: options)
+                handler: handler, externalCheck: externalCheck, typed: typed, options: options)
         }
     }
 

@@ -54,9 +54,10 @@ extension Router {
         priority: Int = 0, access: RouteAccess = .public, replacing: Bool = false
     ) throws(RouteError) {
         let (handler, check) = Self.bridge(Request.self, on: mediator)
-        try addTyped(
-            Request.self, pattern: pattern, origins: LinkOrigin.given(origins, path: pattern), priority: priority,
-            access: access, replacing: replacing, handler: handler, externalCheck: check)
+        try add(
+            pattern, origins: LinkOrigin.given(origins, path: pattern), priority: priority, access: access,
+            replacing: replacing, handler: handler, externalCheck: check,
+            typed: TypedRouteCheck(Request.self, pattern: pattern, limits: options.limits))
     }
 
     /// The handler and external check of a route bridged to `Request`: a URL whose values do not decode is declined.

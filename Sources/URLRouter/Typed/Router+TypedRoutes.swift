@@ -18,9 +18,10 @@ extension Router {
         _ type: Route.Type, priority: Int = 0, access: RouteAccess = .public, replacing: Bool = false,
         handler: @escaping @Sendable (Route, RouteRequest) -> Void
     ) throws(RouteError) {
-        try addTyped(
-            type, pattern: Route.pattern, origins: Route.origins, priority: priority, access: access,
-            replacing: replacing, handler: Self.typedAction(handler))
+        try add(
+            Route.pattern, origins: Route.origins, priority: priority, access: access, replacing: replacing,
+            handler: Self.typedAction(handler),
+            typed: TypedRouteCheck(type, pattern: Route.pattern, limits: options.limits))
     }
 
     /// The request's fields as a `Value`; nil, the request declined, when they do not decode.
@@ -56,22 +57,10 @@ extension Router {
         _ type: Route.Type, priority: Int = 0, access: RouteAccess = .public, replacing: Bool = false,
         handler: @escaping @Sendable (Route, RouteRequest) -> Any?
     ) throws(RouteError) {
-        try addTyped(
-            type, pattern: Route.pattern, origins: Route.origins, priority: priority, access: access,
-            replacing: replacing, handler: Self.typedObject(handler))
-    }
-
-    /// Checks `Value`'s fields, then adds the route with its field check under the writer lock.
-    func addTyped<Value: Decodable & Sendable>(
-        _ type: Value.Type, pattern: String, origins: [LinkOrigin], priority: Int, access: RouteAccess,
-        replacing: Bool, handler: URLRouter.Route.Handler, externalCheck: URLRouter.Route.ExternalCheck? = nil
-    ) throws(RouteError) {
-        let check = try TypedRouteCheck(type, pattern: pattern, limits: options.limits)
-        try mutate { (state: inout RouterState) throws(RouteError) in
-            try state.add(
-                pattern, origins: origins, priority: priority, access: access, replacing: replacing,
-                handler: handler, externalCheck: externalCheck, typed: check, options: options)
-        }
+        try add(
+            Route.pattern, origins: Route.origins, priority: priority, access: access, replacing: replacing,
+            handler: Self.typedObject(handler),
+            typed: TypedRouteCheck(type, pattern: Route.pattern, limits: options.limits))
     }
 
     /// The URL's fields as a `Route`, when `Route.pattern` matches the URL and the fields
