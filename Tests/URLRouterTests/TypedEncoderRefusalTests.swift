@@ -24,6 +24,37 @@ private struct GridRoute: URLRoute {
     var grid: [[String]]
 }
 
+/// A field whose own `encode(to:)` writes arrays by hand: each row an array inside the field's array, or the field's
+/// array as a record's nested container.
+private struct HandWrittenGrid: Codable, Sendable {
+    var rows: [[Int]]
+    var asRecord = false
+
+    init(rows: [[Int]], asRecord: Bool = false) { (self.rows, self.asRecord) = (rows, asRecord) }
+    init(from decoder: any Decoder) throws { rows = [] }
+
+    private enum Key: CodingKey { case cells }
+
+    func encode(to encoder: any Encoder) throws {
+        if asRecord {
+            var container = encoder.container(keyedBy: Key.self)
+            var cells = container.nestedUnkeyedContainer(forKey: .cells)
+            for row in rows { try cells.encode(row) }
+            return
+        }
+        var outer = encoder.unkeyedContainer()
+        for row in rows {
+            var inner = outer.nestedUnkeyedContainer()
+            for cell in row { try inner.encode(cell) }
+        }
+    }
+}
+
+private struct HandWrittenGridRoute: URLRoute {
+    static let pattern = "grid://hand"
+    var grid: HandWrittenGrid?
+}
+
 /// The encoder writes what the decoder would refuse: `[[a, b], [c]]` as the three texts of `[a, b, c]`, and
 /// `[1, nil, 2]` as `[1, 2]`. TypedRoutes.md: a field no text can hold is `.invalidParameter` for `perform`, and an
 /// array of optionals "would come back as [1]".
@@ -41,6 +72,17 @@ struct TypedEncoderRefusalTests {
         mediator.register(Target_NestedLists.self)
         let error = caught { _ = try mediator.perform(NestedListsRequest(counts: [1, nil, 2])) }
         #expect(error?.code == .invalidParameter)
+    }
+
+    /// `[[1, 2], [3]]` written through nested containers used to come out as `grid=1&grid=2&grid=3`.
+    @Test(arguments: [false, true])
+    func urlForRefusesANestedArrayWrittenByHand(asRecord: Bool) {
+        let route = HandWrittenGridRoute(grid: HandWrittenGrid(rows: [[1, 2], [3]], asRecord: asRecord))
+        let error = caught { _ = try Router().url(for: route) }
+        #expect(error?.code == .invalidParameter, "\(String(describing: error))")
+        let expected =
+            asRecord ? "HandWrittenGrid, a nested record" : "an array of arrays, which no query item can hold"
+        #expect(error?.message.contains(#"field "grid" is \#(expected)"#) == true, "\(String(describing: error))")
     }
 
     @Test func urlForRefusesANestedArray() {

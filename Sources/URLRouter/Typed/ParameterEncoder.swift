@@ -53,6 +53,8 @@ private struct FieldWriter: Encoder, SingleValueEncodingContainer, UnkeyedEncodi
     var count = 0
     /// Whether this writes an array's elements, which no array and no optional can be, as the decoder reads them.
     var list = false
+    /// Why nothing written here has a text, if so: an array's element that is an array of its own, or a record's.
+    var refusal: String?
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
@@ -71,6 +73,7 @@ private struct FieldWriter: Encoder, SingleValueEncodingContainer, UnkeyedEncodi
 
     mutating func encode<T: Encodable>(_ value: T) throws {
         count += 1
+        if let refusal { throw UnsupportedField(field: name ?? "", type: refusal) }
         if list, T.self != String.self, T.self is any Collection.Type || T.self is any ExpressibleByNilLiteral.Type {
             throw UnsupportedField(field: name ?? "", type: "an array of \(T.self), which no query item can hold")
         }
@@ -81,7 +84,9 @@ private struct FieldWriter: Encoder, SingleValueEncodingContainer, UnkeyedEncodi
         KeyedEncodingContainer(FieldsWriter(sink: sink, nested: name))
     }
 
-    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer { FieldWriter(sink: sink, name: name) }
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+        FieldWriter(sink: sink, name: name, list: true, refusal: "an array of arrays, which no query item can hold")
+    }
     mutating func superEncoder() -> any Encoder { FieldWriter(sink: sink, name: name) }
 }
 
@@ -106,7 +111,7 @@ private struct FieldsWriter<Key: CodingKey>: KeyedEncodingContainerProtocol {
     { KeyedEncodingContainer(FieldsWriter<NestedKey>(sink: sink, nested: key.stringValue)) }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        FieldWriter(sink: sink, name: key.stringValue)
+        FieldWriter(sink: sink, name: key.stringValue, list: true, refusal: nested.map { _ in "a nested record" })
     }
 
     mutating func superEncoder() -> any Encoder { FieldWriter(sink: sink, name: "super") }
