@@ -55,6 +55,33 @@ private struct HandWrittenGridRoute: URLRoute {
     var grid: HandWrittenGrid?
 }
 
+/// A record in a field that writes its value through a super encoder, which has no text of its own either.
+struct SuperEncodedRecord: Codable, Sendable {
+    enum Way: CaseIterable, Sendable { case superEncoderForKey, superEncoder, itsSingleValueContainer }
+    var way: Way
+
+    init(way: Way) { self.way = way }
+    init(from decoder: any Decoder) throws { way = .superEncoder }
+
+    private enum Key: CodingKey { case value }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        switch way {
+        case .superEncoderForKey: try 5.encode(to: container.superEncoder(forKey: .value))
+        case .superEncoder: try 5.encode(to: container.superEncoder())
+        case .itsSingleValueContainer:
+            var single = container.superEncoder(forKey: .value).singleValueContainer()
+            try single.encode(5)
+        }
+    }
+}
+
+struct SuperEncodedRoute: URLRoute {
+    static let pattern = "record://super"
+    var record: SuperEncodedRecord?
+}
+
 /// The encoder writes what the decoder would refuse: `[[a, b], [c]]` as the three texts of `[a, b, c]`, and
 /// `[1, nil, 2]` as `[1, 2]`. TypedRoutes.md: a field no text can hold is `.invalidParameter` for `perform`, and an
 /// array of optionals "would come back as [1]".
@@ -83,6 +110,13 @@ struct TypedEncoderRefusalTests {
         let expected =
             asRecord ? "HandWrittenGrid, a nested record" : "an array of arrays, which no query item can hold"
         #expect(error?.message.contains(#"field "grid" is \#(expected)"#) == true, "\(String(describing: error))")
+    }
+
+    /// Such a record's value used to come out as a query item of its own (`value=5`, `super=5`).
+    @Test(arguments: SuperEncodedRecord.Way.allCases)
+    func urlForRefusesARecordThatWritesThroughASuperEncoder(_ way: SuperEncodedRecord.Way) {
+        let error = caught { _ = try Router().url(for: SuperEncodedRoute(record: SuperEncodedRecord(way: way))) }
+        #expect(error?.message.hasSuffix(#"field "record" is SuperEncodedRecord, a nested record."#) == true)
     }
 
     @Test func urlForRefusesANestedArray() {

@@ -62,9 +62,13 @@ private struct FieldWriter: Encoder, SingleValueEncodingContainer, UnkeyedEncodi
         KeyedEncodingContainer(FieldsWriter(sink: sink, nested: name))
     }
 
-    func unkeyedContainer() -> any UnkeyedEncodingContainer { FieldWriter(sink: sink, name: name ?? "", list: true) }
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        FieldWriter(sink: sink, name: name ?? "", list: true, refusal: refusal)
+    }
 
-    func singleValueContainer() -> any SingleValueEncodingContainer { FieldWriter(sink: sink, name: name ?? "") }
+    func singleValueContainer() -> any SingleValueEncodingContainer {
+        FieldWriter(sink: sink, name: name ?? "", refusal: refusal)
+    }
 
     mutating func encodeNil() throws {}
     // The protocols' own entry points for these two throw; they write as every other integer.
@@ -87,7 +91,7 @@ private struct FieldWriter: Encoder, SingleValueEncodingContainer, UnkeyedEncodi
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
         FieldWriter(sink: sink, name: name, list: true, refusal: "an array of arrays, which no query item can hold")
     }
-    mutating func superEncoder() -> any Encoder { FieldWriter(sink: sink, name: name) }
+    mutating func superEncoder() -> any Encoder { FieldWriter(sink: sink, name: name, refusal: refusal) }
 }
 
 private struct FieldsWriter<Key: CodingKey>: KeyedEncodingContainerProtocol {
@@ -111,9 +115,14 @@ private struct FieldsWriter<Key: CodingKey>: KeyedEncodingContainerProtocol {
     { KeyedEncodingContainer(FieldsWriter<NestedKey>(sink: sink, nested: key.stringValue)) }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        FieldWriter(sink: sink, name: key.stringValue, list: true, refusal: nested.map { _ in "a nested record" })
+        FieldWriter(sink: sink, name: key.stringValue, list: true, refusal: refusal)
     }
 
-    mutating func superEncoder() -> any Encoder { FieldWriter(sink: sink, name: "super") }
-    mutating func superEncoder(forKey key: Key) -> any Encoder { FieldWriter(sink: sink, name: key.stringValue) }
+    mutating func superEncoder() -> any Encoder { FieldWriter(sink: sink, name: "super", refusal: refusal) }
+    mutating func superEncoder(forKey key: Key) -> any Encoder {
+        FieldWriter(sink: sink, name: key.stringValue, refusal: refusal)
+    }
+
+    /// What every writer made from a record inside a field refuses.
+    private var refusal: String? { nested.map { _ in "a nested record" } }
 }
