@@ -82,6 +82,20 @@ struct SuperEncodedRoute: URLRoute {
     var record: SuperEncodedRecord?
 }
 
+/// A route whose own `encode(to:)` writes a field through a super encoder, which the decoder does not read.
+private struct SuperEncodedFieldRoute: URLRoute {
+    static let pattern = "record://top"
+    private enum CodingKeys: CodingKey { case id }
+
+    init() {}
+    init(from decoder: any Decoder) throws {}
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try 5.encode(to: container.superEncoder(forKey: .id))
+    }
+}
+
 /// The encoder writes what the decoder would refuse: `[[a, b], [c]]` as the three texts of `[a, b, c]`, and
 /// `[1, nil, 2]` as `[1, 2]`. TypedRoutes.md: a field no text can hold is `.invalidParameter` for `perform`, and an
 /// array of optionals "would come back as [1]".
@@ -117,6 +131,12 @@ struct TypedEncoderRefusalTests {
     func urlForRefusesARecordThatWritesThroughASuperEncoder(_ way: SuperEncodedRecord.Way) {
         let error = caught { _ = try Router().url(for: SuperEncodedRoute(record: SuperEncodedRecord(way: way))) }
         #expect(error?.message.hasSuffix(#"field "record" is SuperEncodedRecord, a nested record."#) == true)
+    }
+
+    /// The decoder reads no superclass, so a field written through a super encoder used to be written unreadable.
+    @Test func urlForRefusesAFieldWrittenThroughASuperEncoder() {
+        let error = caught { _ = try Router().url(for: SuperEncodedFieldRoute()) }
+        #expect(error?.message.hasSuffix(#"field "id" is a superclass."#) == true, "\(String(describing: error))")
     }
 
     @Test func urlForRefusesANestedArray() {

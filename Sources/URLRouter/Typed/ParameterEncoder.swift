@@ -91,7 +91,7 @@ private struct FieldWriter: Encoder, SingleValueEncodingContainer, UnkeyedEncodi
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
         FieldWriter(sink: sink, name: name, list: true, refusal: "an array of arrays, which no query item can hold")
     }
-    mutating func superEncoder() -> any Encoder { FieldWriter(sink: sink, name: name, refusal: refusal) }
+    mutating func superEncoder() -> any Encoder { FieldWriter(sink: sink, name: name, refusal: "a superclass") }
 }
 
 private struct FieldsWriter<Key: CodingKey>: KeyedEncodingContainerProtocol {
@@ -118,11 +118,13 @@ private struct FieldsWriter<Key: CodingKey>: KeyedEncodingContainerProtocol {
         FieldWriter(sink: sink, name: key.stringValue, list: true, refusal: refusal)
     }
 
-    mutating func superEncoder() -> any Encoder { FieldWriter(sink: sink, name: "super", refusal: refusal) }
+    // As the decoder, which reads no superclass: a field written through a super encoder could not be read back.
+    mutating func superEncoder() -> any Encoder { FieldWriter(sink: sink, name: "super", refusal: superRefusal) }
     mutating func superEncoder(forKey key: Key) -> any Encoder {
-        FieldWriter(sink: sink, name: key.stringValue, refusal: refusal)
+        FieldWriter(sink: sink, name: key.stringValue, refusal: superRefusal)
     }
 
     /// What every writer made from a record inside a field refuses.
     private var refusal: String? { nested.map { _ in "a nested record" } }
+    private var superRefusal: String { refusal ?? "a superclass" }
 }
