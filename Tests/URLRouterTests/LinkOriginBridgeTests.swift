@@ -89,4 +89,15 @@ struct LinkOriginBridgeTests {
         #expect(typed?.code == .invalidPattern)
         #expect(router.routes.map(\.pattern) == ["shop://item/:id"])
     }
+
+    /// A batch judges a typed request's registration in the router's order: the origins before the request's fields.
+    @Test func aBatchReportsTheEmptyOriginsBeforeTheFields() {
+        let router = Router()
+        let alone = caught { try router.register("item/:id", origins: [], request: NestedListsRequest.self) }
+        let inBatch = caught {
+            try router.update { try $0.register("item/:id", origins: [], request: NestedListsRequest.self) }
+        }
+        #expect(alone?.message.hasSuffix("lists at least one origin.") == true, "\(String(describing: alone))")
+        #expect(inBatch == alone)
+    }
 }

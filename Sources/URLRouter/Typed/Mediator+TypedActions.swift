@@ -85,9 +85,9 @@ extension RouteBatch {
         priority: Int = 0, access: RouteAccess = .public, replacing: Bool = false
     ) throws(RouteError) {
         let (handler, check) = Router.bridge(Request.self, on: mediator)
-        let typed = try TypedRouteCheck(Request.self, pattern: pattern, limits: options.limits)
         try draft.add(
             pattern, origins: LinkOrigin.given(origins, path: pattern), priority: priority, access: access,
-            replacing: replacing, handler: handler, externalCheck: check, typed: typed, options: options)
+            replacing: replacing, handler: handler, externalCheck: check,
+            typed: TypedRouteCheck(Request.self, pattern: pattern, limits: options.limits), options: options)
     }
 }
