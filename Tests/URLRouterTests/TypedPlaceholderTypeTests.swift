@@ -21,12 +21,18 @@ import URLRouter
         static let pattern = "pt://d(/:price<double>)"
         var price: Int?
     }
+    /// `Int128` has an entry point of its own in a keyed container, which used to read the placeholder unrecorded.
+    struct UUIDOnInt128: URLRoute {
+        static let pattern = "pt://e/:id<uuid>"
+        var id: Int128
+    }
 
     @Test(arguments: [
         (UUIDOnInt.self as any URLRoute.Type, "TypedPlaceholderTypeTests.UUIDOnInt.id is Int", "<uuid>"),
         (IntOnUUID.self, "TypedPlaceholderTypeTests.IntOnUUID.id is UUID", "<int>"),
         (BoolOnInt.self, "TypedPlaceholderTypeTests.BoolOnInt.on is Int", "<bool>"),
         (DoubleOnInt.self, "TypedPlaceholderTypeTests.DoubleOnInt.price is Int", "<double>"),
+        (UUIDOnInt128.self, "TypedPlaceholderTypeTests.UUIDOnInt128.id is Int128", "<uuid>"),
     ])
     func aFieldThatCannotHoldItsPlaceholdersValuesIsRefused(route: any URLRoute.Type, field: String, type: String) {
         let error = caught { try Router().register(route) { _, _ in } }

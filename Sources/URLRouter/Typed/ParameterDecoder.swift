@@ -99,8 +99,9 @@ private struct FieldsContainer<Key: CodingKey, Values: ParameterValues>: KeyedDe
         return try field(key).decodeItself(T.self)
     }
 
-    private func scalar<T>(_ type: T.Type, _ key: Key) throws -> T {
+    private func scalar<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T {
         let name = key.stringValue
+        if let recorder = values.recorder { return try recorder.placeholder(T.self, field: name) }
         guard let text = values.last(name) else { throw FieldFailure(field: name, value: nil, type: T.self) }
         guard let value = ParameterDecoder.scalar(text, as: type) else {
             throw FieldFailure(field: name, value: text, type: T.self)
