@@ -68,6 +68,40 @@ private struct TallyTarget: MediatorTarget {
     var actions: [String: MediatorAction] { [TallyRequest.action: TallyRequest.handler { $0.count }] }
 }
 
+/// A single value that codes itself as what it wraps: an array, or a text.
+private struct Wrapped<Value: Codable & Equatable & Sendable>: Codable, Equatable, Sendable {
+    var value: Value
+    init(_ value: Value) { self.value = value }
+    init(from decoder: any Decoder) throws { value = try decoder.singleValueContainer().decode(Value.self) }
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(value)
+    }
+}
+
+private struct WrappedTagsRoute: URLRoute, Equatable {
+    static let pattern = "wrap://tags"
+    var tags: Wrapped<[String]>
+}
+
+private enum WrappedPage: String, Codable, Sendable {
+    case home
+    case settings = "user/settings"
+}
+
+/// Fields coded `**` whose types decode themselves from one text: the whole path, not its last segment.
+private struct WrappedPathRoute: URLRoute, Equatable {
+    static let pattern = "wrap://open/**"
+    var path: Wrapped<String>
+    private enum CodingKeys: String, CodingKey { case path = "**" }
+}
+
+private struct WrappedPageRoute: URLRoute, Equatable {
+    static let pattern = "wrap://page/**"
+    var page: WrappedPage
+    private enum CodingKeys: String, CodingKey { case page = "**" }
+}
+
 enum ValidatingAccount {
     struct Route: URLRoute {
         static let pattern = "account://a/:id"
@@ -122,6 +156,23 @@ enum ValidatingAccount {
         #expect((try? result.get()) as? Int == Int(Double(number)!), "\(result)")
         let fraction = mediator.performResult(target: "Tally", action: "count", params: ["count": 2.5 as NSNumber])
         #expect((try? fraction.get()) == nil)
+    }
+
+    /// A single value that wraps an array used to read the last of its values alone (`["a", "b"]` back as `["b"]`), and
+    /// one coded `**` the last segment of the path (`a/b` back as `b`, `user/settings` as no `Page`).
+    @Test(arguments: [
+        WrappedTagsRoute(tags: Wrapped(["a", "b", "c"])) as any URLRoute & Equatable,
+        WrappedTagsRoute(tags: Wrapped([])), WrappedPathRoute(path: Wrapped("a/b")), WrappedPageRoute(page: .settings),
+    ])
+    func aSingleValueReadsEveryValueOfItsField(_ value: any URLRoute & Equatable) throws {
+        func roundTrip<Route: URLRoute & Equatable>(_ value: Route) throws -> (String, Bool) {
+            let router = Router()
+            try router.register(Route.self) { _, _ in }
+            let url = try router.url(for: value)
+            return (url, router.match(url, as: Route.self) == value)
+        }
+        let (url, same) = try roundTrip(value)
+        #expect(same, "\(url)")
     }
 
     @Test func aValidatingInitsRefusalNamesTheTypeWithItsParents() throws {

@@ -13,6 +13,8 @@ struct FieldDecoder: Decoder, SingleValueDecodingContainer {
     let name: String
     let values: [String]
     var recorder: RouteFields? = nil
+    /// What a scalar reads, when not the last of `values`: the whole path a `**` took, not its last segment.
+    var single: String? = nil
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
@@ -30,13 +32,13 @@ struct FieldDecoder: Decoder, SingleValueDecodingContainer {
     func decode(_ type: UInt128.Type) throws -> UInt128 { try generic(type) }
     private func generic<T: Decodable>(_ type: T.Type) throws -> T { try decode(type) }
 
-    /// The last value, or one element of an array, as a `T`.
+    /// The last value, or one element of an array, as a `T`; a `T` that decodes itself reads them all, as a field does.
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
         if let recorder { return try recorder.placeholder(T.self, field: name) }
-        guard let text = values.last else { throw FieldFailure(field: name, value: nil, type: T.self) }
-        if let value = ParameterDecoder.scalar(text, as: T.self) { return value }
+        let text = single ?? values.last
+        if let text, let value = ParameterDecoder.scalar(text, as: T.self) { return value }
         if ParameterDecoder.isScalar(T.self) { throw FieldFailure(field: name, value: text, type: T.self) }
-        return try FieldDecoder(name: name, values: [text]).decodeItself(T.self)
+        return try decodeItself(T.self)
     }
 
     /// `T` read by its own `init(from:)`; a failure names the field.

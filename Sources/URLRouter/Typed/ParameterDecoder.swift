@@ -121,6 +121,7 @@ private struct FieldsContainer<Key: CodingKey, Values: ParameterValues>: KeyedDe
     func superDecoder(forKey key: Key) throws -> any Decoder { throw field(key).unsupported("a superclass") }
 
     private func field(_ key: Key) -> FieldDecoder {
-        FieldDecoder(name: key.stringValue, values: values.all(key.stringValue), recorder: values.recorder)
+        let name = key.stringValue
+        return FieldDecoder(name: name, values: values.all(name), recorder: values.recorder, single: values.last(name))
     }
 }
