@@ -96,6 +96,40 @@ private struct SuperEncodedFieldRoute: URLRoute {
     }
 }
 
+/// A value whose own `encode(to:)` writes an array (of two values, or of a nil), or wraps an optional.
+struct HandWrittenElement: Codable, Equatable, Sendable {
+    enum Way: Sendable {
+        case pair, unkeyedNil
+        case optional(Int?)
+    }
+    var way: Way
+
+    init(_ way: Way) { self.way = way }
+    init(from decoder: any Decoder) throws { way = .optional(try decoder.singleValueContainer().decode(Int?.self)) }
+    static func == (a: Self, b: Self) -> Bool { "\(a.way)" == "\(b.way)" }
+
+    func encode(to encoder: any Encoder) throws {
+        switch way {
+        case .pair:
+            var pair = encoder.unkeyedContainer()
+            try pair.encode(1)
+            try pair.encode(2)
+        case .unkeyedNil:
+            var list = encoder.unkeyedContainer()
+            try list.encodeNil()
+        case .optional(let value):
+            var single = encoder.singleValueContainer()
+            try single.encode(value)
+        }
+    }
+}
+
+private struct HandWrittenElementsRoute: URLRoute, Equatable {
+    static let pattern = "grid://elements"
+    var items: [HandWrittenElement] = []
+    var item: HandWrittenElement?
+}
+
 /// The encoder writes what the decoder would refuse: `[[a, b], [c]]` as the three texts of `[a, b, c]`, and
 /// `[1, nil, 2]` as `[1, 2]`. TypedRoutes.md: a field no text can hold is `.invalidParameter` for `perform`, and an
 /// array of optionals "would come back as [1]".
@@ -137,6 +171,26 @@ struct TypedEncoderRefusalTests {
     @Test func urlForRefusesAFieldWrittenThroughASuperEncoder() {
         let error = caught { _ = try Router().url(for: SuperEncodedFieldRoute()) }
         #expect(error?.message.hasSuffix(#"field "id" is a superclass."#) == true, "\(String(describing: error))")
+    }
+
+    /// Each used to write what the decoder cannot read back: elements `(1, 2)` as `items=1&items=2`, one item each,
+    /// which decodes no element, and a nil in an array as nothing, which drops it.
+    @Test(arguments: [
+        (HandWrittenElement.Way.pair, true, "an array of arrays, which no query item can hold"),
+        (.optional(nil), true, "an array of optionals"), (.unkeyedNil, false, "an array of optionals"),
+    ])
+    func urlForRefusesAnElementThatWritesAnArrayOrANil(_ way: HandWrittenElement.Way, inArray: Bool, message: String)
+        throws
+    {
+        let value = HandWrittenElement(way)
+        let route = inArray ? HandWrittenElementsRoute(items: [value, value]) : HandWrittenElementsRoute(item: value)
+        let error = caught { _ = try Router().url(for: route) }
+        let field = inArray ? "items" : "item"
+        #expect(error?.message.hasSuffix(#"field "\#(field)" is \#(message)."#) == true, "\(String(describing: error))")
+        let router = Router()
+        try router.register(HandWrittenElementsRoute.self) { _, _ in }
+        let some = HandWrittenElementsRoute(items: [HandWrittenElement(.optional(3))])  // an optional's value reads
+        #expect(router.match(try router.url(for: some), as: HandWrittenElementsRoute.self) == some)
     }
 
     @Test func urlForRefusesANestedArray() {

@@ -26,13 +26,14 @@ enum ParameterEncoder {
 private final class FieldSink {
     var fields: [(name: String, values: [String])] = []
 
-    /// Writes `value` into `field`: a scalar as its text, anything else as it encodes itself.
-    func write<T: Encodable>(_ value: T, field: String) throws {
+    /// Writes `value` into `field`: a scalar as its text, anything else as it encodes itself (as an array's `element`).
+    func write<T: Encodable>(_ value: T, field: String, element: Bool = false) throws {
         if let number = value as? any BinaryFloatingPoint, !number.isFinite {
             throw FieldFailure(field: field, value: "\(number)", expected: "finite \(type(of: value))")
         }
         if ParameterDecoder.isScalar(T.self), let text = DictionaryValues.text(value) { return append(field, text) }
-        do { try value.encode(to: FieldWriter(sink: self, name: field)) } catch let failure as UnsupportedField {
+        let writer = FieldWriter(sink: self, name: field, element: element)
+        do { try value.encode(to: writer) } catch let failure as UnsupportedField {
             // A record's own writer knows only its field: its type is named here, as registration names it.
             guard failure.type == "a nested record" else { throw failure }
             throw UnsupportedField(field: field, type: "\(RouteFields.name(of: T.self)), a nested record")
@@ -53,6 +54,8 @@ private struct FieldWriter: Encoder, SingleValueEncodingContainer, UnkeyedEncodi
     var count = 0
     /// Whether this writes an array's elements, which no array and no optional can be, as the decoder reads them.
     var list = false
+    /// Whether this writes one element of an array, which has no array and no nil of its own either.
+    var element = false
     /// Why nothing written here has a text, if so: an array's element that is an array of its own, or a record's.
     var refusal: String?
     var codingPath: [any CodingKey] { [] }
@@ -63,14 +66,16 @@ private struct FieldWriter: Encoder, SingleValueEncodingContainer, UnkeyedEncodi
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        FieldWriter(sink: sink, name: name ?? "", list: true, refusal: refusal)
+        FieldWriter(sink: sink, name: name ?? "", list: true, refusal: element ? Self.arrays : refusal)
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
-        FieldWriter(sink: sink, name: name ?? "", refusal: refusal)
+        FieldWriter(sink: sink, name: name ?? "", element: element, refusal: refusal)
     }
 
-    mutating func encodeNil() throws {}
+    mutating func encodeNil() throws {
+        if list || element { throw UnsupportedField(field: name ?? "", type: "an array of optionals") }
+    }
     // The protocols' own entry points for these two throw; they write as every other integer.
     mutating func encode(_ value: Int128) throws { try encode(String(value)) }
     mutating func encode(_ value: UInt128) throws { try encode(String(value)) }
@@ -81,7 +86,7 @@ private struct FieldWriter: Encoder, SingleValueEncodingContainer, UnkeyedEncodi
         if list, T.self != String.self, T.self is any Collection.Type || T.self is any ExpressibleByNilLiteral.Type {
             throw UnsupportedField(field: name ?? "", type: "an array of \(T.self), which no query item can hold")
         }
-        try sink.write(value, field: name ?? "")
+        try sink.write(value, field: name ?? "", element: list || element)
     }
 
     mutating func nestedContainer<Key: CodingKey>(keyedBy keyType: Key.Type) -> KeyedEncodingContainer<Key> {
@@ -89,8 +94,9 @@ private struct FieldWriter: Encoder, SingleValueEncodingContainer, UnkeyedEncodi
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-        FieldWriter(sink: sink, name: name, list: true, refusal: "an array of arrays, which no query item can hold")
+        FieldWriter(sink: sink, name: name, list: true, refusal: Self.arrays)
     }
+    static let arrays = "an array of arrays, which no query item can hold"
     mutating func superEncoder() -> any Encoder { FieldWriter(sink: sink, name: name, refusal: "a superclass") }
 }
 
