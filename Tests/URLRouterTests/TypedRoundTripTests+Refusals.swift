@@ -27,6 +27,46 @@ private struct CheckedRoute: URLRoute, Equatable {
     }
 }
 
+private struct Filter: Codable, Sendable { var word: String? }
+
+/// Records in fields that write no value, which the decoder refuses as it refuses every record in a field.
+private struct EmptyRecordsRoute: URLRoute {
+    static let pattern = "rg://records"
+    var filter: Filter?
+    var names: [String: String]?
+    var byHand = false
+    private enum CodingKeys: CodingKey { case filter, names }
+
+    init(filter: Filter? = nil, names: [String: String]? = nil, byHand: Bool = false) {
+        (self.filter, self.names, self.byHand) = (filter, names, byHand)
+    }
+    init(from decoder: any Decoder) throws {}
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(filter, forKey: .filter)
+        try container.encodeIfPresent(names, forKey: .names)
+        if byHand { _ = container.nestedContainer(keyedBy: CodingKeys.self, forKey: .filter) }
+    }
+}
+
+/// A route read as a record but written as one value, or as an array.
+private struct SingleValueRoute: URLRoute {
+    static let pattern = "rg://single"
+    var id = 5
+    var asArray = false
+    private enum CodingKeys: CodingKey { case id }
+
+    init(asArray: Bool) { self.asArray = asArray }
+    init(from decoder: any Decoder) throws {
+        id = try decoder.container(keyedBy: CodingKeys.self).decode(Int.self, forKey: .id)
+    }
+    func encode(to encoder: any Encoder) throws {
+        guard asArray else { return try id.encode(to: encoder) }
+        var container = encoder.unkeyedContainer()
+        try container.encode(id)
+    }
+}
+
 /// Values a typed route cannot print as a URL that gives them back are refused, with a message
 /// that names the field; a route's own decoding error is not called a missing field.
 @Suite("Typed round trips: refusals")
@@ -59,6 +99,22 @@ struct TypedRoundTripRefusalTests {
         let error = caught { try router.url(for: NumberRoute(x: 1, y: .nan)) }
         #expect(error?.code == .invalidParameter)
         #expect(error?.message.contains(#"field "y": "nan""#) == true, "\(String(describing: error))")
+    }
+
+    /// Each used to print a URL that reads back as another value, or as none: an empty record as no field, the route's
+    /// single value as the query item `=5`.
+    @Test(arguments: [
+        (EmptyRecordsRoute(filter: Filter()) as any URLRoute, #"field "filter" is Filter, a nested record"#),
+        (EmptyRecordsRoute(names: [:]), #"field "names" is Dictionary<String, String>, a nested record"#),
+        (EmptyRecordsRoute(byHand: true), #"field "filter" is a nested record"#),
+        (SingleValueRoute(asArray: false), "the type is not a struct of named fields"),
+        (SingleValueRoute(asArray: true), "the type is not a struct of named fields"),
+    ])
+    func aValueTheDecoderCannotReadIsRefusedAlsoWhenItWritesNothing(_ route: any URLRoute, message: String) {
+        let error = caught { _ = try Router().url(for: route) }
+        #expect(error?.code == .invalidParameter)
+        let suffix = " cannot be written as parameters: \(message)."
+        #expect(error?.message.hasSuffix(suffix) == true, "\(String(describing: error))")
     }
 
     @Test func aRoutesOwnErrorIsNotAMissingField() throws {

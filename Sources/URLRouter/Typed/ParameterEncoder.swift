@@ -17,6 +17,7 @@ enum ParameterEncoder {
         let sink = FieldSink()
         do {
             try value.encode(to: FieldWriter(sink: sink, name: nil))
+            if let refused = sink.refused { throw refused }
         } catch { throw RouteError(.invalidParameter, "\(type(of: value)) cannot be written as parameters: \(error).") }
         return sink.fields
     }
@@ -25,6 +26,8 @@ enum ParameterEncoder {
 /// Where the writer collects the fields. A class: nested writers append to one list.
 private final class FieldSink {
     var fields: [(name: String, values: [String])] = []
+    /// Why what was written cannot be read back though no write failed: a container the decoder refuses, left empty.
+    var refused: (any Error)?
 
     /// Writes `value` into `field`: a scalar as its text, anything else as it encodes itself (as an array's `element`).
     func write<T: Encodable>(_ value: T, field: String, element: Bool = false) throws {
@@ -33,7 +36,7 @@ private final class FieldSink {
         }
         if ParameterDecoder.isScalar(T.self), let text = DictionaryValues.text(value) { return append(field, text) }
         let writer = FieldWriter(sink: self, name: field, element: element)
-        do { try value.encode(to: writer) } catch let failure as UnsupportedField {
+        do { try value.encode(to: writer); if let refused { throw refused } } catch let failure as UnsupportedField {
             // A record's own writer knows only its field: its type is named here, as registration names it.
             guard failure.type == "a nested record" else { throw failure }
             throw UnsupportedField(field: field, type: "\(RouteFields.name(of: T.self)), a nested record")
@@ -62,15 +65,18 @@ private struct FieldWriter: Encoder, SingleValueEncodingContainer, UnkeyedEncodi
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        KeyedEncodingContainer(FieldsWriter(sink: sink, nested: name))
+        if let name { sink.refused = UnsupportedField(field: name, type: "a nested record") }  // even left empty
+        return KeyedEncodingContainer(FieldsWriter(sink: sink, nested: name))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        FieldWriter(sink: sink, name: name ?? "", list: true, refusal: element ? Self.arrays : refusal)
+        if name == nil { sink.refused = FieldFailure.notARecord }  // the decoder reads a record alone at the top
+        return FieldWriter(sink: sink, name: name ?? "", list: true, refusal: element ? Self.arrays : refusal)
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
-        FieldWriter(sink: sink, name: name ?? "", element: element, refusal: refusal)
+        if name == nil { sink.refused = FieldFailure.notARecord }
+        return FieldWriter(sink: sink, name: name ?? "", element: element, refusal: refusal)
     }
 
     mutating func encodeNil() throws {
@@ -90,7 +96,7 @@ private struct FieldWriter: Encoder, SingleValueEncodingContainer, UnkeyedEncodi
     }
 
     mutating func nestedContainer<Key: CodingKey>(keyedBy keyType: Key.Type) -> KeyedEncodingContainer<Key> {
-        KeyedEncodingContainer(FieldsWriter(sink: sink, nested: name))
+        container(keyedBy: keyType)
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
@@ -118,7 +124,7 @@ private struct FieldsWriter<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
         -> KeyedEncodingContainer<NestedKey>
-    { KeyedEncodingContainer(FieldsWriter<NestedKey>(sink: sink, nested: key.stringValue)) }
+    { FieldWriter(sink: sink, name: key.stringValue).container(keyedBy: keyType) }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
         FieldWriter(sink: sink, name: key.stringValue, list: true, refusal: refusal)
