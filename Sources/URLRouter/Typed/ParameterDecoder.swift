@@ -90,8 +90,9 @@ private struct FieldsContainer<Key: CodingKey, Values: ParameterValues>: KeyedDe
         return try decode(type, forKey: key)
     }
     // The protocol's own entry points for these two throw; they read as every other integer.
-    func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 { try scalar(type, key) }
-    func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 { try scalar(type, key) }
+    func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 { try generic(type, key) }
+    func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 { try generic(type, key) }
+    private func generic<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T { try decode(type, forKey: key) }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         if let recorder = values.recorder { return try recorder.placeholder(T.self, field: key.stringValue) }
@@ -99,9 +100,8 @@ private struct FieldsContainer<Key: CodingKey, Values: ParameterValues>: KeyedDe
         return try field(key).decodeItself(T.self)
     }
 
-    private func scalar<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T {
+    private func scalar<T>(_ type: T.Type, _ key: Key) throws -> T {
         let name = key.stringValue
-        if let recorder = values.recorder { return try recorder.placeholder(T.self, field: name) }
         guard let text = values.last(name) else { throw FieldFailure(field: name, value: nil, type: T.self) }
         guard let value = ParameterDecoder.scalar(text, as: type) else {
             throw FieldFailure(field: name, value: text, type: T.self)
